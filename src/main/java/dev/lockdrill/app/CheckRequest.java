@@ -1,0 +1,16 @@
+package dev.lockdrill.app;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What `check` was asked to do. {@code sourceDir} null means the learner's folder in the workbook;
+ * {@code reference} checks the solution instead; {@code seed} null picks one.
+ */
+public record CheckRequest(String kata, Path sourceDir, boolean reference, List<Path> extraClasspath, Long seed,
+                           String jdbcUrl, Duration timeout) {
+    public CheckRequest {
+        extraClasspath = extraClasspath == null ? List.of() : List.copyOf(extraClasspath);
+    }
+}

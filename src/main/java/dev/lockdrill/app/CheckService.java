@@ -1,0 +1,164 @@
+package dev.lockdrill.app;
+
+import dev.lockdrill.catalog.KataManifest;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.check.MetricValue;
+import dev.lockdrill.compile.CompileResult;
+import dev.lockdrill.db.PostgresBackend;
+import dev.lockdrill.db.RunSchema;
+import dev.lockdrill.history.History;
+import dev.lockdrill.progress.KataProgress;
+import dev.lockdrill.runner.ChildOutcome;
+import dev.lockdrill.runner.ChildRunner;
+import dev.lockdrill.runner.ChildSpec;
+import dev.lockdrill.runner.ChildStatus;
+import dev.lockdrill.score.CheckResult;
+import dev.lockdrill.score.ImplementationRun;
+import dev.lockdrill.score.RunStatus;
+import dev.lockdrill.score.Scoring;
+import dev.lockdrill.score.Verdicts;
+import dev.lockdrill.support.ExitCodes;
+import dev.lockdrill.support.LockdrillException;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The check pipeline: compile the learner's folder (and the reference), run both in check
+ * processes against their own schemas, evaluate the invariants over each history, score the
+ * learner against the reference, store the run and record progress.
+ */
+public final class CheckService {
+    private final AppContext app;
+    private final ChildRunner runner = new ChildRunner();
+
+    public CheckService(AppContext app) {
+        this.app = app;
+    }
+
+    public CheckResult check(CheckRequest request, CheckProgress progress) {
+        KataManifest manifest = app.catalog().kata(request.kata());
+        KataDefinition definition = KataRegistry.get(request.kata());
+        Path source = sourceDir(request);
+        List<Path> classpath = classpath(request.extraClasspath());
+        long seed = request.seed() != null ? request.seed() : ThreadLocalRandom.current().nextLong(1, 1_000_000);
+        Instant at = app.clock().instant();
+        Path runDir = app.runs().newRunDir(request.kata(), at);
+        Duration timeout = request.timeout() != null ? request.timeout()
+                : Duration.ofSeconds(manifest.timeoutSeconds());
+
+        progress.stage("compiling " + display(source));
+        CompileResult mine = app.compiler().compile(source, runDir.resolve("classes"), classpath);
+        if (!mine.ok()) {
+            ImplementationRun failed = new ImplementationRun(display(source), RunStatus.COMPILE_ERROR, List.of(),
+                    List.of(), "", "", mine.errors(), mine.millis(), null);
+            return finish(request, runDir, new CheckResult(request.kata(), RunStatus.COMPILE_ERROR, seed, null, at,
+                    failed, null, Scoring.compare(failed, null)));
+        }
+        CompileResult reference = null;
+        if (!request.reference()) {
+            reference = ReferenceBuild.compile(app.compiler(), app.workbook().solution(request.kata()),
+                    app.workbook().stateDir().resolve("cache"), classpath);
+            if (!reference.ok()) {
+                throw new LockdrillException("The reference solution of '" + request.kata() + "' does not compile: "
+                        + reference.errors().get(0) + ". Restore solutions/ from git.", ExitCodes.INTERNAL);
+            }
+        }
+        PostgresBackend backend = definition.needsDatabase() ? app.backend(request.jdbcUrl()) : null;
+        String jdbcUrl = backend == null ? null : backend.jdbcUrl();
+        Run runMine = new Run(display(source), "you", mine.classesDir());
+        Run runReference = reference == null ? null : new Run("reference", "ref", reference.classesDir());
+        CompletableFuture<ImplementationRun> theirs = runReference == null ? null
+                : CompletableFuture.supplyAsync(() -> execute(definition, manifest, runReference, request, seed,
+                        jdbcUrl, timeout, runDir, progress));
+        ImplementationRun you = execute(definition, manifest, runMine, request, seed, jdbcUrl, timeout, runDir,
+                progress);
+        ImplementationRun ref = theirs == null ? null : theirs.join();
+        progress.stage("scoring");
+        CheckResult result = new CheckResult(request.kata(), you.status(), seed,
+                backend == null ? null : backend.reason(), at, you, ref, Scoring.compare(you, ref));
+        return finish(request, runDir, result);
+    }
+
+    private record Run(String source, String label, Path classes) {
+    }
+
+    private ImplementationRun execute(KataDefinition definition, KataManifest manifest, Run run, CheckRequest request,
+                                      long seed, String jdbcUrl, Duration timeout, Path runDir,
+                                      CheckProgress progress) {
+        String tag = "ld" + Long.toHexString(ThreadLocalRandom.current().nextLong(0x100000, 0xffffff));
+        String schemaName = tag + "_" + run.label();
+        ChildSpec spec = new ChildSpec(run.label(), definition.workloadClass(), manifest.implementation(),
+                run.classes(), request.extraClasspath(), seed, jdbcUrl, schemaName, tag, timeout,
+                runDir.resolve(run.label() + "-output.log"));
+        ChildOutcome outcome;
+        if (jdbcUrl != null) {
+            try (RunSchema ignored = RunSchema.create(jdbcUrl, schemaName, tag)) {
+                outcome = runner.run(spec, p -> progress.stage(run.label() + " › " + p.scenario()));
+            }
+        } else {
+            outcome = runner.run(spec, p -> progress.stage(run.label() + " › " + p.scenario()));
+        }
+        return evaluate(definition, run.source(), outcome);
+    }
+
+    static ImplementationRun evaluate(KataDefinition definition, String source, ChildOutcome outcome) {
+        History history = outcome.history();
+        if (outcome.status() != ChildStatus.COMPLETED) {
+            RunStatus status = outcome.status() == ChildStatus.TIMEOUT ? RunStatus.TIMEOUT : RunStatus.CRASHED;
+            return new ImplementationRun(source, status, List.of(), List.of(), outcome.message(), outcome.detail(),
+                    List.of(), outcome.millis(), history);
+        }
+        List<InvariantResult> results = Verdicts.evaluate(definition.invariants(), history);
+        List<MetricValue> metrics = definition.metrics().compute(history);
+        return new ImplementationRun(source, Verdicts.status(results), results, metrics, "", "", List.of(),
+                outcome.millis(), history);
+    }
+
+    private CheckResult finish(CheckRequest request, Path runDir, CheckResult result) {
+        app.runs().save(runDir, result);
+        if (request.sourceDir() == null && !request.reference()) {
+            app.state().update(state -> state.with(request.kata(),
+                    state.kata(request.kata()).afterCheck(result.status().label(), result.at().toString())));
+        }
+        return result;
+    }
+
+    private Path sourceDir(CheckRequest request) {
+        Path dir = request.reference() ? app.workbook().solution(request.kata())
+                : request.sourceDir() != null ? request.sourceDir() : app.workbook().kata(request.kata());
+        if (!Files.isDirectory(dir)) {
+            throw LockdrillException.usage("Folder " + dir + " does not exist. Give --from a folder with the kata's "
+                    + ".java files, or `lockdrill reset " + request.kata() + "` to restore the stub.");
+        }
+        return dir.toAbsolutePath().normalize();
+    }
+
+    private static List<Path> classpath(List<Path> extra) {
+        List<Path> classpath = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                classpath.add(Path.of(entry));
+            }
+        }
+        for (Path path : extra) {
+            if (!Files.exists(path)) {
+                throw LockdrillException.usage("--classpath entry " + path + " does not exist.");
+            }
+            classpath.add(path.toAbsolutePath());
+        }
+        return classpath;
+    }
+
+    private String display(Path dir) {
+        Path root = app.workbook().root();
+        return dir.startsWith(root) ? root.relativize(dir).toString() : dir.toString();
+    }
+}

@@ -1,0 +1,37 @@
+package dev.lockdrill.app;
+
+import dev.lockdrill.check.fencing.FencingMetrics;
+import dev.lockdrill.check.fencing.FencingTokenInvariants;
+import dev.lockdrill.support.LockdrillException;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** Every kata the pipeline knows how to check (plain data, as Maelstrom's workload map). */
+public final class KataRegistry {
+    private static final List<KataDefinition> DEFINITIONS = List.of(
+            new KataDefinition("fencing-token", "dev.lockdrill.harness.fencing.FencingTokenWorkload",
+                    FencingTokenInvariants.all(), new FencingMetrics(), true));
+
+    private static final Map<String, KataDefinition> BY_ID = DEFINITIONS.stream()
+            .collect(Collectors.toMap(KataDefinition::id, Function.identity()));
+
+    private KataRegistry() {
+    }
+
+    public static Optional<KataDefinition> find(String id) {
+        return Optional.ofNullable(BY_ID.get(id));
+    }
+
+    public static KataDefinition get(String id) {
+        return find(id).orElseThrow(() -> LockdrillException.usage("Kata '" + id + "' has no checks in this "
+                + "version of lockdrill. Checkable katas: " + String.join(", ", ids())));
+    }
+
+    public static List<String> ids() {
+        return DEFINITIONS.stream().map(KataDefinition::id).toList();
+    }
+}

@@ -1,0 +1,98 @@
+package dev.lockdrill.app;
+
+import dev.lockdrill.catalog.KataManifest;
+import dev.lockdrill.catalog.PristineCopies;
+import dev.lockdrill.progress.KataProgress;
+import dev.lockdrill.progress.WorkbookState;
+import dev.lockdrill.support.LockdrillException;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/** list, show, hint and reset: what the learner does with katas besides checking them. */
+public final class KataService {
+    private final AppContext app;
+
+    public KataService(AppContext app) {
+        this.app = app;
+    }
+
+    /** A kata with the learner's progress on it. */
+    public record KataEntry(KataManifest manifest, KataProgress progress, boolean checkable) {
+    }
+
+    public List<KataEntry> list() {
+        WorkbookState state = app.state().read();
+        return app.catalog().katas().stream()
+                .map(k -> new KataEntry(k, state.kata(k.id()), KataRegistry.find(k.id()).isPresent()))
+                .toList();
+    }
+
+    public String brief(String id) {
+        app.catalog().kata(id);
+        Path readme = app.workbook().kata(id).resolve("README.md");
+        try {
+            return Files.readString(readme);
+        } catch (IOException e) {
+            throw LockdrillException.usage("Kata '" + id + "' has no README.md; `lockdrill reset " + id
+                    + "` restores it.");
+        }
+    }
+
+    /** A hint shown to the learner: which one of how many. */
+    public record Hint(int number, int total, String text, boolean repeated) {
+    }
+
+    /** The next hint (or the last one again once all are used); records how many were used. */
+    public Hint nextHint(String id) {
+        KataManifest manifest = app.catalog().kata(id);
+        if (manifest.hints().isEmpty()) {
+            throw LockdrillException.usage("Kata '" + id + "' has no hints.");
+        }
+        int total = manifest.hints().size();
+        int used = app.state().read().kata(id).hintsUsed();
+        int number = Math.min(used + 1, total);
+        app.state().update(s -> s.with(id, s.kata(id).withHintsUsed(Math.max(used, number))));
+        return new Hint(number, total, manifest.hints().get(number - 1), used >= total);
+    }
+
+    /** Restores the kata's folder from the packaged stub; returns the files written. */
+    public List<String> reset(String id) {
+        Map<String, byte[]> files = new PristineCopies().files(id);
+        if (files.isEmpty()) {
+            throw LockdrillException.usage("No packaged copy of kata '" + id + "'. Known: "
+                    + String.join(", ", new PristineCopies().ids()));
+        }
+        Path dir = app.workbook().kata(id);
+        try {
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> walk = Files.walk(dir)) {
+                    for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.delete(p);
+                    }
+                }
+            }
+            List<String> written = new ArrayList<>();
+            for (Map.Entry<String, byte[]> file : files.entrySet()) {
+                Path target = dir.resolve(file.getKey());
+                Files.createDirectories(target.getParent());
+                Files.write(target, file.getValue());
+                written.add(app.workbook().root().relativize(target).toString());
+            }
+            return written;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot restore " + dir, e);
+        }
+    }
+
+    public List<String> resettableIds() {
+        return new PristineCopies().ids();
+    }
+}

@@ -1,0 +1,60 @@
+package dev.lockdrill.catalog;
+
+import com.fasterxml.jackson.core.JacksonException;
+import dev.lockdrill.support.ExitCodes;
+import dev.lockdrill.support.Json;
+import dev.lockdrill.support.LockdrillException;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** The katas of a workbook, in their order. */
+public final class Catalog {
+    private final Workbook workbook;
+
+    public Catalog(Workbook workbook) {
+        this.workbook = workbook;
+    }
+
+    public List<KataManifest> katas() {
+        List<KataManifest> katas = new ArrayList<>();
+        try (Stream<Path> dirs = Files.list(workbook.katas())) {
+            for (Path dir : dirs.filter(d -> Files.isRegularFile(d.resolve("kata.yaml"))).toList()) {
+                katas.add(read(dir.resolve("kata.yaml")));
+            }
+        } catch (IOException e) {
+            throw new LockdrillException("Cannot list " + workbook.katas() + ": " + e.getMessage(), ExitCodes.USAGE);
+        }
+        katas.sort(Comparator.comparingInt(KataManifest::order).thenComparing(KataManifest::id));
+        return katas;
+    }
+
+    public List<String> ids() {
+        return katas().stream().map(KataManifest::id).toList();
+    }
+
+    public KataManifest kata(String id) {
+        Path manifest = workbook.kata(id).resolve("kata.yaml");
+        if (!Files.isRegularFile(manifest)) {
+            throw LockdrillException.usage("No kata '" + id + "'. Known katas: " + String.join(", ", ids())
+                    + ". (If you deleted its folder, `lockdrill reset " + id + "` restores it.)");
+        }
+        return read(manifest);
+    }
+
+    private static KataManifest read(Path manifest) {
+        try {
+            return Json.yaml().readValue(manifest.toFile(), KataManifest.class);
+        } catch (JacksonException e) {
+            throw LockdrillException.usage(manifest + " is not a valid kata manifest: "
+                    + e.getOriginalMessage() + ". `lockdrill reset` restores the original.");
+        } catch (IOException e) {
+            throw LockdrillException.usage("Cannot read " + manifest + ": " + e.getMessage());
+        }
+    }
+}

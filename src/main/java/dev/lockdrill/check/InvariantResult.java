@@ -1,0 +1,14 @@
+package dev.lockdrill.check;
+
+import java.util.List;
+
+/** The verdict of one invariant over one history, with the evidence that proves it. */
+public record InvariantResult(String name, String description, Verdict verdict, List<Evidence> evidence) {
+    public InvariantResult {
+        evidence = List.copyOf(evidence);
+    }
+
+    public boolean passed() {
+        return verdict == Verdict.PASS;
+    }
+}

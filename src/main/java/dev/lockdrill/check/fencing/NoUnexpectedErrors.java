@@ -1,0 +1,47 @@
+package dev.lockdrill.check.fencing;
+
+import dev.lockdrill.check.Evidence;
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.check.OpText;
+import dev.lockdrill.history.FaultEvent;
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Op;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Without a killed connection to blame, every call completes: a store that throws is not available. */
+public final class NoUnexpectedErrors implements Invariant {
+    @Override
+    public String name() {
+        return "no-unexpected-errors";
+    }
+
+    @Override
+    public String description() {
+        return "calls complete without errors unless their connection was killed";
+    }
+
+    @Override
+    public InvariantResult check(History history) {
+        List<Evidence> evidence = new ArrayList<>();
+        for (Op op : history.ops()) {
+            if (!op.ok() && !excused(history, op)) {
+                evidence.add(Evidence.of(op.worker() + " " + op.f() + "(" + op.args().getOrDefault("key", "")
+                        + ") in " + op.scenario() + ": " + OpText.outcome(op), op.id()));
+            }
+        }
+        return failIfAny(evidence.size() > 5 ? evidence.subList(0, 5) : evidence);
+    }
+
+    private static boolean excused(History history, Op op) {
+        for (FaultEvent fault : history.faults(op.scenario())) {
+            boolean overlaps = op.invokeNanos() <= fault.endNanos() && op.completeNanos() >= fault.startNanos();
+            if (fault.name().equals("kill") && fault.target().equals(op.worker()) && overlaps) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

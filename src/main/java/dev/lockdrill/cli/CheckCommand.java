@@ -1,0 +1,88 @@
+package dev.lockdrill.cli;
+
+import dev.lockdrill.app.CheckRequest;
+import dev.lockdrill.app.CheckService;
+import dev.lockdrill.report.JsonReport;
+import dev.lockdrill.report.TerminalReport;
+import dev.lockdrill.score.CheckResult;
+import dev.lockdrill.support.LockdrillException;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+/** `lockdrill check <kata>`: compile, run under faults, judge, compare with the reference. */
+@Command(name = "check", mixinStandardHelpOptions = true,
+        description = {"Compile a kata, run it under injected faults against PostgreSQL, check its invariants",
+                "and score it against the reference solution run in the same invocation.",
+                "Exit codes: 0 pass, 1 fail/timeout/crashed, 2 usage or environment, 3 unknown, 4 compile error."})
+final class CheckCommand extends BaseCommand {
+    @Parameters(paramLabel = "KATA", completionCandidates = KataIds.class, description = "Kata id.")
+    String kata;
+
+    @ArgGroup(exclusive = true)
+    Source source;
+
+    static final class Source {
+        @Option(names = "--reference", description = "Check the reference solution in solutions/ instead of yours.")
+        boolean reference;
+
+        @Option(names = "--from", paramLabel = "DIR", description = "Check the implementation in DIR instead.")
+        Path from;
+    }
+
+    @Option(names = "--classpath", paramLabel = "CP",
+            description = "Extra jars or folders (separated by ':' on Unix, ';' on Windows) to compile and run with.")
+    String classpath;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Replay the run with this seed (printed by every run).")
+    Long seed;
+
+    @Option(names = "--json", description = "Print the result as JSON.")
+    boolean json;
+
+    @Option(names = "--jdbc-url", paramLabel = "URL",
+            description = "PostgreSQL to use (default: LOCKDRILL_JDBC_URL, then Testcontainers, then embedded).")
+    String jdbcUrl;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS",
+            description = "Hard time limit for each check process (default: the kata's, usually 30).")
+    Integer timeoutSeconds;
+
+    @Override
+    int run() {
+        if (timeoutSeconds != null && timeoutSeconds <= 0) {
+            throw LockdrillException.usage("--timeout must be a positive number of seconds, but was "
+                    + timeoutSeconds + ".");
+        }
+        boolean reference = source != null && source.reference;
+        Path from = source == null ? null : source.from;
+        List<Path> extra = classpath == null ? List.of() : Arrays.stream(classpath.split(File.pathSeparator))
+                .filter(s -> !s.isBlank()).map(Path::of).toList();
+        CheckRequest request = new CheckRequest(kata, from, reference, extra, seed, jdbcUrl,
+                timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds));
+        ProgressLine progress = new ProgressLine(err(), session().interactive() && !json, style());
+        progress.stage("checking " + kata + "…");
+        CheckResult result;
+        try {
+            result = new CheckService(app()).check(request, progress);
+        } finally {
+            progress.clear();
+        }
+        if (json) {
+            out().println(JsonReport.render(result));
+        } else {
+            new TerminalReport(style()).render(result, out());
+            app().runs().latest(kata).ifPresent(dir -> out().println(style().dim("Saved: "
+                    + app().workbook().root().relativize(dir.resolve("result.json")))));
+        }
+        out().flush();
+        return result.status().exitCode();
+    }
+}

@@ -1,0 +1,12 @@
+package dev.lockdrill.cli;
+
+import picocli.CommandLine.Option;
+
+/** Options every command takes. */
+public final class CommonOptions {
+    @Option(names = "--verbose", description = "Show stack traces and more detail on errors.")
+    boolean verbose;
+
+    @Option(names = "--no-color", description = "Plain output without ANSI colours (also: NO_COLOR=1).")
+    boolean noColor;
+}

@@ -1,0 +1,44 @@
+package dev.lockdrill.cli;
+
+import dev.lockdrill.app.DoctorService;
+import dev.lockdrill.support.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** `lockdrill doctor`: what a check needs, and what is missing. */
+@Command(name = "doctor", mixinStandardHelpOptions = true,
+        description = "Check the environment: Java, the workbook, which PostgreSQL backend is used and why, Docker.")
+final class DoctorCommand extends BaseCommand {
+    @Option(names = "--jdbc-url", paramLabel = "URL", description = "The PostgreSQL URL you would pass to check.")
+    String jdbcUrl;
+
+    @Option(names = "--json", description = "Print JSON for scripts.")
+    boolean json;
+
+    @Override
+    int run() throws Exception {
+        List<DoctorService.Finding> findings = new DoctorService(app(), System.getenv()).examine(jdbcUrl);
+        boolean failed = findings.stream().anyMatch(f -> f.level() == DoctorService.Level.FAIL);
+        if (json) {
+            out().println(Json.json().writerWithDefaultPrettyPrinter().writeValueAsString(
+                    Map.of("ok", !failed, "findings", findings)));
+            return failed ? 2 : 0;
+        }
+        for (DoctorService.Finding f : findings) {
+            String level = switch (f.level()) {
+                case OK -> style().green("ok  ");
+                case WARN -> style().yellow("warn");
+                case FAIL -> style().red("FAIL");
+            };
+            out().println(String.format(Locale.ROOT, "%s  %-20s %s", level, f.check(), f.detail()));
+            if (!f.fix().isBlank()) {
+                out().println(String.format(Locale.ROOT, "      %-20s %s", "", style().dim("→ " + f.fix())));
+            }
+        }
+        return failed ? 2 : 0;
+    }
+}

@@ -1,0 +1,22 @@
+package dev.lockdrill.cli;
+
+import dev.lockdrill.app.KataService;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** `lockdrill hint <kata>`: the next of the kata's progressive hints. */
+@Command(name = "hint", mixinStandardHelpOptions = true,
+        description = "Show the next hint for a kata (hints are progressive; the number used is recorded).")
+final class HintCommand extends BaseCommand {
+    @Parameters(paramLabel = "KATA", completionCandidates = KataIds.class, description = "Kata id.")
+    String kata;
+
+    @Override
+    int run() {
+        KataService.Hint hint = new KataService(app()).nextHint(kata);
+        out().println(style().bold("Hint " + hint.number() + "/" + hint.total()) + (hint.repeated()
+                ? style().dim(" (you have seen every hint; this is the last one again)") : ""));
+        out().println(hint.text().strip());
+        return 0;
+    }
+}

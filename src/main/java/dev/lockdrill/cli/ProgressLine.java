@@ -1,0 +1,42 @@
+package dev.lockdrill.cli;
+
+import dev.lockdrill.app.CheckProgress;
+import dev.lockdrill.report.Style;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+
+/** One status line on stderr, rewritten in place, for interactive terminals only. */
+final class ProgressLine implements CheckProgress {
+    private final PrintWriter err;
+    private final boolean interactive;
+    private final Style style;
+    private final long start = System.nanoTime();
+
+    ProgressLine(PrintWriter err, boolean interactive, Style style) {
+        this.err = err;
+        this.interactive = interactive;
+        this.style = style;
+    }
+
+    @Override
+    public synchronized void stage(String message) {
+        if (!interactive) {
+            return;
+        }
+        String elapsed = String.format(Locale.ROOT, "%5.1fs", (System.nanoTime() - start) / 1e9);
+        String line = elapsed + "  " + message;
+        if (line.length() > 98) {
+            line = line.substring(0, 97) + "…";
+        }
+        err.print("\r\u001b[K" + style.dim(line));
+        err.flush();
+    }
+
+    synchronized void clear() {
+        if (interactive) {
+            err.print("\r\u001b[K");
+            err.flush();
+        }
+    }
+}

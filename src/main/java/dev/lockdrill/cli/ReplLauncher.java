@@ -1,0 +1,51 @@
+package dev.lockdrill.cli;
+
+import dev.lockdrill.app.AppContext;
+import dev.lockdrill.catalog.Workbook;
+import dev.lockdrill.repl.Repl;
+import dev.lockdrill.support.LockdrillException;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.function.Supplier;
+
+/** Opens the REPL on the system terminal (or a given one, in tests) with the same command tree as one-shot. */
+public final class ReplLauncher {
+    private ReplLauncher() {
+    }
+
+    static int launch(Supplier<AppContext> factory) {
+        try (Terminal terminal = TerminalBuilder.builder().name("lockdrill").system(true).build()) {
+            return run(terminal, factory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the terminal", e);
+        }
+    }
+
+    public static int run(Terminal terminal, Supplier<AppContext> factory) {
+        boolean color = !Terminal.TYPE_DUMB.equals(terminal.getType())
+                && !Terminal.TYPE_DUMB_COLOR.equals(terminal.getType()) && System.getenv("NO_COLOR") == null;
+        Path history = historyFile();
+        Repl[] repl = new Repl[1];
+        Session session = new Session(factory, question -> repl[0].ask(question), color, color);
+        repl[0] = new Repl(terminal, history, color,
+                () -> Cli.create(session, terminal.writer(), terminal.writer(), color).getCommandSpec(),
+                words -> Cli.execute(session, words, terminal.writer(), terminal.writer(), color));
+        try {
+            return repl[0].loop();
+        } finally {
+            session.close();
+        }
+    }
+
+    private static Path historyFile() {
+        try {
+            return Workbook.locate().stateDir().resolve("history");
+        } catch (LockdrillException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package dev.lockdrill.cli;
+
+import dev.lockdrill.app.KataService;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** `lockdrill show <kata>`: the kata's brief. */
+@Command(name = "show", mixinStandardHelpOptions = true, description = "Print a kata's brief (its README).")
+final class ShowCommand extends BaseCommand {
+    @Parameters(paramLabel = "KATA", completionCandidates = KataIds.class, description = "Kata id: ${COMPLETION-CANDIDATES}")
+    String kata;
+
+    @Override
+    int run() {
+        out().println(new KataService(app()).brief(kata));
+        return 0;
+    }
+}

@@ -1,0 +1,93 @@
+package dev.lockdrill.compile;
+
+import dev.lockdrill.support.ExitCodes;
+import dev.lockdrill.support.LockdrillException;
+
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * Compiles a kata folder in-process with javax.tools. One instance keeps the compiler warm, so
+ * inside the REPL the second compile is several times faster than the first.
+ */
+public final class KataCompiler {
+    private final JavaCompiler compiler;
+
+    public KataCompiler() {
+        this.compiler = ToolProvider.getSystemJavaCompiler();
+        if (compiler == null) {
+            throw new LockdrillException("No Java compiler is available: lockdrill needs a JDK 17+, not a JRE. "
+                    + "Set JAVA_HOME to a JDK and try again.", ExitCodes.USAGE);
+        }
+    }
+
+    /**
+     * Compiles every .java file under {@code sourceDir} into {@code outputDir}.
+     *
+     * @param classpath the lockdrill API and any extra jars the kata may use
+     */
+    public CompileResult compile(Path sourceDir, Path outputDir, List<Path> classpath) {
+        long start = System.nanoTime();
+        List<File> sources = sources(sourceDir);
+        if (sources.isEmpty()) {
+            return new CompileResult(outputDir, List.of(new CompileDiagnostic(sourceDir.toString(), 0,
+                    "no .java files found")), 0);
+        }
+        try {
+            Files.createDirectories(outputDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+        try (StandardJavaFileManager files = compiler.getStandardFileManager(diagnostics, Locale.ROOT,
+                StandardCharsets.UTF_8)) {
+            List<String> options = List.of("-d", outputDir.toString(), "-proc:none", "-g", "-nowarn",
+                    "-encoding", "UTF-8", "-classpath", String.join(File.pathSeparator,
+                            classpath.stream().map(Path::toString).toList()));
+            compiler.getTask(null, files, diagnostics, options, null, files.getJavaFileObjectsFromFiles(sources))
+                    .call();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<CompileDiagnostic> errors = new ArrayList<>();
+        for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
+            if (d.getKind() == Diagnostic.Kind.ERROR) {
+                String file = d.getSource() == null ? "?" : relative(sourceDir, d.getSource().getName());
+                errors.add(new CompileDiagnostic(file, d.getLineNumber(), d.getMessage(Locale.ROOT)));
+            }
+        }
+        return new CompileResult(outputDir, errors, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    private static List<File> sources(Path dir) {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            return walk.filter(p -> p.toString().endsWith(".java")).sorted().map(Path::toFile).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String relative(Path base, String file) {
+        Path path = Path.of(file);
+        Path cwd = Path.of("").toAbsolutePath();
+        return path.isAbsolute() && path.startsWith(cwd) ? cwd.relativize(path).toString()
+                : path.startsWith(base) ? path.toString() : file;
+    }
+}

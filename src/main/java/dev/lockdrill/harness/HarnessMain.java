@@ -1,0 +1,99 @@
+package dev.lockdrill.harness;
+
+import dev.lockdrill.history.Event;
+
+import java.io.File;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Entry point of the check process (a child JVM). Loads the learner's classes in a fresh class
+ * loader, runs the kata's workload and streams events on the original stdout. The learner's own
+ * output goes to stderr, which the parent keeps in a log file.
+ *
+ * <p>Arguments: workloadClass implClass classesDir seed schema tag [extraClasspath]. The JDBC URL
+ * comes from the environment (LOCKDRILL_CHILD_JDBC_URL) so it never shows in a process list.
+ */
+public final class HarnessMain {
+    public static final String JDBC_URL_ENV = "LOCKDRILL_CHILD_JDBC_URL";
+    private static final AtomicBoolean DONE = new AtomicBoolean();
+
+    private HarnessMain() {
+    }
+
+    public static void main(String[] args) {
+        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
+        System.setOut(System.err);
+        EventSink sink = new EventSink(protocol);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> reportUnexpectedExit(sink)));
+        long seed = Long.parseLong(args[3]);
+        try {
+            URL[] urls = learnerClasspath(args[2], args.length > 6 ? args[6] : "");
+            Workload workload = (Workload) Class.forName(args[0]).getDeclaredConstructor().newInstance();
+            String url = System.getenv(JDBC_URL_ENV);
+            Database database = url == null || url.isBlank() ? null : new Database(url, args[4], args[5]);
+            try (Implementation implementation = new Implementation(urls, args[1], HarnessMain.class.getClassLoader())) {
+                workload.run(new WorkloadContext(seed, new Recorder(sink), implementation, database));
+            }
+        } catch (HarnessException e) {
+            sink.emit(new Event.Error(e.getMessage(), detail(e.getCause())));
+        } catch (Throwable e) {
+            sink.emit(new Event.Error("the check stopped: " + e, detail(e)));
+        }
+        DONE.set(true);
+        sink.emit(new Event.Done(seed));
+        protocol.flush();
+        Runtime.getRuntime().halt(0);
+    }
+
+    private static URL[] learnerClasspath(String classesDir, String extraClasspath) throws MalformedURLException {
+        List<URL> urls = new ArrayList<>();
+        urls.add(new File(classesDir).toURI().toURL());
+        for (String entry : extraClasspath.split(File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                urls.add(new File(entry).toURI().toURL());
+            }
+        }
+        return urls.toArray(URL[]::new);
+    }
+
+    /** The process is exiting before the workload finished: find who called System.exit. */
+    private static void reportUnexpectedExit(EventSink sink) {
+        if (DONE.get()) {
+            return;
+        }
+        for (Map.Entry<Thread, StackTraceElement[]> entry : Thread.getAllStackTraces().entrySet()) {
+            StackTraceElement[] stack = entry.getValue();
+            boolean exiting = Arrays.stream(stack).anyMatch(f -> f.getClassName().equals("java.lang.Shutdown")
+                    && f.getMethodName().equals("exit"));
+            if (exiting) {
+                String caller = Arrays.stream(stack)
+                        .filter(f -> !f.getClassName().startsWith("java."))
+                        .findFirst().map(StackTraceElement::toString).orElse("unknown code");
+                sink.emit(new Event.Error("your code called System.exit at " + caller
+                        + "; a library must never end the process it runs in", ""));
+                return;
+            }
+        }
+    }
+
+    private static String detail(Throwable e) {
+        if (e == null) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder(e.toString());
+        for (StackTraceElement frame : e.getStackTrace()) {
+            out.append("\n\tat ").append(frame);
+        }
+        return out.toString();
+    }
+}

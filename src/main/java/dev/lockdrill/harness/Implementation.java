@@ -1,0 +1,80 @@
+package dev.lockdrill.harness;
+
+import java.io.IOException;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The learner's compiled classes. Every {@link #create} loads them in a fresh class loader, so
+ * each worker behaves like a separate process: static fields and in-memory caches are not shared
+ * between workers, exactly as they would not be between two service instances.
+ */
+public final class Implementation implements AutoCloseable {
+    private final URL[] urls;
+    private final String className;
+    private final ClassLoader parent;
+    private final List<URLClassLoader> loaders = new ArrayList<>();
+
+    public Implementation(URL[] urls, String className, ClassLoader parent) {
+        this.urls = urls.clone();
+        this.className = className;
+        this.parent = parent;
+    }
+
+    public String className() {
+        return className;
+    }
+
+    /** Constructs a new instance, in a new "process", with the public constructor taking these types. */
+    public <T> T create(Class<T> expected, Class<?>[] parameterTypes, Object... args) {
+        Class<?> type = loadInFreshLoader();
+        if (!expected.isAssignableFrom(type)) {
+            throw new HarnessException(type.getName() + " must implement " + expected.getName());
+        }
+        try {
+            Constructor<?> constructor = type.getConstructor(parameterTypes);
+            return expected.cast(constructor.newInstance(args));
+        } catch (NoSuchMethodException e) {
+            throw new HarnessException(type.getName() + " needs a public constructor " + type.getSimpleName() + "("
+                    + String.join(", ", Arrays.stream(parameterTypes).map(Class::getSimpleName).toList()) + ")");
+        } catch (InvocationTargetException e) {
+            throw new HarnessException("the constructor of " + type.getName() + " threw " + e.getCause(), e.getCause());
+        } catch (ReflectiveOperationException e) {
+            throw new HarnessException("cannot construct " + type.getName() + ": " + e);
+        }
+    }
+
+    private Class<?> loadInFreshLoader() {
+        URLClassLoader loader = new URLClassLoader("kata", urls, parent);
+        synchronized (loaders) {
+            loaders.add(loader);
+        }
+        try {
+            return Class.forName(className, true, loader);
+        } catch (ClassNotFoundException e) {
+            throw new HarnessException("class " + className + " was not found; the kata expects a public class "
+                    + "with that exact name and package");
+        } catch (LinkageError e) {
+            throw new HarnessException("class " + className + " could not be loaded: " + e, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        synchronized (loaders) {
+            for (URLClassLoader loader : loaders) {
+                try {
+                    loader.close();
+                } catch (IOException ignored) {
+                    // nothing left to release
+                }
+            }
+            loaders.clear();
+        }
+    }
+}

@@ -1,0 +1,239 @@
+package dev.lockdrill.harness;
+
+import javax.sql.DataSource;
+import java.io.PrintWriter;
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.Statement;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.logging.Logger;
+
+/**
+ * The DataSource a worker's implementation gets: a small pool of tagged connections, like the
+ * pool a real service would have. close() returns a connection to the pool (rolling back what
+ * was left open); a connection that died (killed backend) is discarded and replaced on the next
+ * getConnection(). Every round trip passes through the installed {@link RoundTripHook}.
+ */
+public final class WorkerDataSource implements DataSource {
+    private final Database database;
+    private final String worker;
+    private final Deque<Connection> idle = new ArrayDeque<>();
+    private volatile RoundTripHook hook = RoundTripHook.NONE;
+
+    WorkerDataSource(Database database, String worker) {
+        this.database = database;
+        this.worker = worker;
+    }
+
+    public String worker() {
+        return worker;
+    }
+
+    public void hook(RoundTripHook hook) {
+        this.hook = hook == null ? RoundTripHook.NONE : hook;
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        Connection physical;
+        synchronized (idle) {
+            physical = idle.pollFirst();
+        }
+        if (physical == null || physical.isClosed()) {
+            physical = database.connect(worker);
+        }
+        return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{Connection.class},
+                new ConnectionHandler(physical));
+    }
+
+    /** Opens one connection ahead of time, as a service's pool would be warm before traffic arrives. */
+    public void warmUp() throws SQLException {
+        Connection physical = database.connect(worker);
+        synchronized (idle) {
+            idle.addFirst(physical);
+        }
+    }
+
+    /** Closes every pooled connection (end of scenario). */
+    public void close() {
+        synchronized (idle) {
+            for (Connection c : idle) {
+                try {
+                    c.close();
+                } catch (SQLException ignored) {
+                    // already gone
+                }
+            }
+            idle.clear();
+        }
+    }
+
+    private void giveBack(Connection physical, boolean broken) {
+        try {
+            if (broken || physical.isClosed()) {
+                physical.close();
+                return;
+            }
+            if (!physical.getAutoCommit()) {
+                physical.rollback();
+                physical.setAutoCommit(true);
+            }
+            synchronized (idle) {
+                idle.addFirst(physical);
+            }
+        } catch (SQLException e) {
+            try {
+                physical.close();
+            } catch (SQLException ignored) {
+                // already gone
+            }
+        }
+    }
+
+    private static boolean isFatal(Throwable t) {
+        if (t instanceof SQLException sql) {
+            String state = sql.getSQLState();
+            return state != null && (state.startsWith("08") || state.startsWith("57P"));
+        }
+        return false;
+    }
+
+    private final class ConnectionHandler implements InvocationHandler {
+        private final Connection physical;
+        private boolean closed;
+        private boolean broken;
+
+        private ConnectionHandler(Connection physical) {
+            this.physical = physical;
+        }
+
+        @Override
+        public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+            String name = method.getName();
+            switch (name) {
+                case "close":
+                    if (!closed) {
+                        closed = true;
+                        giveBack(physical, broken);
+                    }
+                    return null;
+                case "isClosed":
+                    return closed || physical.isClosed();
+                case "unwrap":
+                    return physical.unwrap((Class<?>) args[0]);
+                case "equals":
+                    return proxy == args[0];
+                case "hashCode":
+                    return System.identityHashCode(proxy);
+                default:
+                    break;
+            }
+            if (closed) {
+                throw new SQLException("connection was closed (returned to the pool)", "08003");
+            }
+            if (name.equals("commit") || name.equals("rollback") && (args == null || args.length == 0)) {
+                hook.beforeRoundTrip(worker, name, null);
+            }
+            Object result = call(method, args);
+            if (result instanceof Statement statement) {
+                String sql = args != null && args.length > 0 && args[0] instanceof String s ? s : null;
+                Class<?> iface = method.getReturnType();
+                return Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{iface},
+                        new StatementHandler(statement, (Connection) proxy, sql, this));
+            }
+            return result;
+        }
+
+        Object call(Method method, Object[] args) throws Throwable {
+            try {
+                return method.invoke(physical, args);
+            } catch (InvocationTargetException e) {
+                if (isFatal(e.getCause())) {
+                    broken = true;
+                }
+                throw e.getCause();
+            }
+        }
+    }
+
+    private final class StatementHandler implements InvocationHandler {
+        private final Statement statement;
+        private final Connection connectionProxy;
+        private final String preparedSql;
+        private final ConnectionHandler owner;
+
+        private StatementHandler(Statement statement, Connection connectionProxy, String preparedSql,
+                                 ConnectionHandler owner) {
+            this.statement = statement;
+            this.connectionProxy = connectionProxy;
+            this.preparedSql = preparedSql;
+            this.owner = owner;
+        }
+
+        @Override
+        public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+            String name = method.getName();
+            if (name.equals("getConnection")) {
+                return connectionProxy;
+            }
+            if (name.startsWith("execute")) {
+                String sql = args != null && args.length > 0 && args[0] instanceof String s ? s : preparedSql;
+                hook.beforeRoundTrip(worker, "statement", sql);
+            }
+            try {
+                return method.invoke(statement, args);
+            } catch (InvocationTargetException e) {
+                if (isFatal(e.getCause())) {
+                    owner.broken = true;
+                }
+                throw e.getCause();
+            }
+        }
+    }
+
+    @Override
+    public Connection getConnection(String username, String password) throws SQLException {
+        return getConnection();
+    }
+
+    @Override
+    public PrintWriter getLogWriter() {
+        return null;
+    }
+
+    @Override
+    public void setLogWriter(PrintWriter out) {
+        // no logging
+    }
+
+    @Override
+    public void setLoginTimeout(int seconds) {
+        // fixed by the harness
+    }
+
+    @Override
+    public int getLoginTimeout() {
+        return 5;
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        throw new SQLFeatureNotSupportedException();
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        throw new SQLException("not a wrapper");
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return false;
+    }
+}

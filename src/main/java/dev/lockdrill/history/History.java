@@ -1,0 +1,35 @@
+package dev.lockdrill.history;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/** Everything a run recorded: operations, injected faults and ground-truth observations. */
+public record History(long seed, List<Op> ops, List<FaultEvent> faults, List<Observation> observations) {
+
+    public History {
+        ops = List.copyOf(ops);
+        faults = List.copyOf(faults);
+        observations = List.copyOf(observations);
+    }
+
+    public List<Op> ops(Predicate<Op> filter) {
+        return ops.stream().filter(filter).toList();
+    }
+
+    public List<Op> ops(String function) {
+        return ops(op -> op.is(function));
+    }
+
+    public Optional<Op> op(long id) {
+        return ops.stream().filter(op -> op.id() == id).findFirst();
+    }
+
+    public List<Observation> observations(String name) {
+        return observations.stream().filter(o -> o.name().equals(name)).toList();
+    }
+
+    public List<FaultEvent> faults(String scenario) {
+        return faults.stream().filter(f -> f.scenario().equals(scenario)).toList();
+    }
+}

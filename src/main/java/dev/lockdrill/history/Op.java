@@ -1,0 +1,62 @@
+package dev.lockdrill.history;
+
+import java.util.Map;
+
+/**
+ * One operation a worker performed against the implementation under test: what it called with
+ * which arguments, when it was invoked and completed (monotonic nanoseconds since the run began),
+ * and how it ended.
+ */
+public record Op(long id, String scenario, String worker, String f, Map<String, Object> args,
+                 long invokeNanos, long completeNanos, Outcome outcome, Map<String, Object> result,
+                 String error) {
+
+    public Op {
+        args = args == null ? Map.of() : Map.copyOf(args);
+        result = result == null ? Map.of() : Map.copyOf(result);
+    }
+
+    public boolean is(String function) {
+        return f.equals(function);
+    }
+
+    public boolean ok() {
+        return outcome == Outcome.OK;
+    }
+
+    public long longArg(String name) {
+        return ((Number) require(args, name)).longValue();
+    }
+
+    public String stringArg(String name) {
+        Object value = args.get(name);
+        return value == null ? null : value.toString();
+    }
+
+    public boolean boolResult(String name) {
+        return Boolean.TRUE.equals(result.get(name));
+    }
+
+    public Long longResult(String name) {
+        Object value = result.get(name);
+        return value == null ? null : ((Number) value).longValue();
+    }
+
+    public String stringResult(String name) {
+        Object value = result.get(name);
+        return value == null ? null : value.toString();
+    }
+
+    /** True when this op completed strictly before the other was invoked (real-time order). */
+    public boolean precedes(Op other) {
+        return outcome != Outcome.INFO && completeNanos < other.invokeNanos;
+    }
+
+    private static Object require(Map<String, Object> map, String name) {
+        Object value = map.get(name);
+        if (value == null) {
+            throw new IllegalArgumentException("op has no argument '" + name + "'");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,111 @@
+package dev.lockdrill.report;
+
+import dev.lockdrill.history.Event;
+import dev.lockdrill.history.EventCodec;
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Op;
+import dev.lockdrill.score.CheckResult;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Keeps every run under {@code .lockdrill/runs/<kata>/<timestamp>/} (result.json, history.jsonl,
+ * the check processes' output) with a {@code latest} pointer, as Maelstrom's store does.
+ */
+public final class RunStore {
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'")
+            .withZone(ZoneOffset.UTC);
+    private final Path runsRoot;
+
+    public RunStore(Path runsRoot) {
+        this.runsRoot = runsRoot;
+    }
+
+    /** Creates a fresh folder for a run started at the given instant. */
+    public Path newRunDir(String kata, Instant at) {
+        Path base = runsRoot.resolve(kata);
+        try {
+            Files.createDirectories(base);
+            Path dir = base.resolve(STAMP.format(at));
+            for (int n = 2; Files.exists(dir); n++) {
+                dir = base.resolve(STAMP.format(at) + "-" + n);
+            }
+            Files.createDirectories(dir);
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create a run folder under " + base, e);
+        }
+    }
+
+    public void save(Path runDir, CheckResult result) {
+        try {
+            writeAtomically(runDir.resolve("result.json"), JsonReport.render(result));
+            if (result.you().history() != null) {
+                writeAtomically(runDir.resolve("history.jsonl"), historyLines(result.you().history()));
+            }
+            if (result.reference() != null && result.reference().history() != null) {
+                writeAtomically(runDir.resolve("reference-history.jsonl"),
+                        historyLines(result.reference().history()));
+            }
+            pointLatest(runDir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot save the run in " + runDir, e);
+        }
+    }
+
+    /** The latest run folder of a kata, if any. */
+    public Optional<Path> latest(String kata) {
+        Path pointer = runsRoot.resolve(kata).resolve("latest");
+        try {
+            if (Files.isSymbolicLink(pointer)) {
+                return Optional.of(pointer.toRealPath());
+            }
+            if (Files.isRegularFile(pointer, LinkOption.NOFOLLOW_LINKS)) {
+                return Optional.of(runsRoot.resolve(kata).resolve(Files.readString(pointer).trim()));
+            }
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    private static void pointLatest(Path runDir) throws IOException {
+        Path pointer = runDir.getParent().resolve("latest");
+        Files.deleteIfExists(pointer);
+        try {
+            Files.createSymbolicLink(pointer, runDir.getFileName());
+        } catch (UnsupportedOperationException | IOException e) {
+            Files.writeString(pointer, runDir.getFileName().toString());
+        }
+    }
+
+    static String historyLines(History history) {
+        List<Event> events = new ArrayList<>();
+        for (Op op : history.ops()) {
+            events.add(new Event.Invoke(op.id(), op.scenario(), op.worker(), op.f(), op.args(), op.invokeNanos()));
+            events.add(new Event.Complete(op.id(), op.outcome(), op.result(), op.error(), op.completeNanos()));
+        }
+        history.faults().forEach(f -> events.add(new Event.Fault(f.name(), f.scenario(), f.target(), f.startNanos(),
+                f.endNanos(), f.description())));
+        history.observations().forEach(o -> events.add(new Event.Observed(o.name(), o.scenario(), o.rows())));
+        return String.join("\n", EventCodec.encodeAll(events)) + "\n";
+    }
+
+    private static void writeAtomically(Path file, String content) throws IOException {
+        Path tmp = Files.createTempFile(file.getParent(), file.getFileName().toString(), ".tmp");
+        Files.writeString(tmp, content, StandardCharsets.UTF_8);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}

@@ -1,0 +1,170 @@
+package dev.lockdrill.runner;
+
+import dev.lockdrill.history.Event;
+import dev.lockdrill.history.EventCodec;
+import dev.lockdrill.history.HistoryAssembler;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+/**
+ * Runs the learner's code in a child JVM with a hard timeout and assembles the events it streams
+ * into a history. Whatever the learner's code does (loop forever, deadlock, System.exit, run out of
+ * memory) this returns, with a status that says which.
+ */
+public final class ChildRunner {
+    static final String HARNESS_MAIN = "dev.lockdrill.harness.HarnessMain";
+    static final String JDBC_URL_ENV = "LOCKDRILL_CHILD_JDBC_URL";
+    static final int HEAP_MB = 256;
+
+    public ChildOutcome run(ChildSpec spec, Consumer<Event.Progress> progress) {
+        long start = System.nanoTime();
+        HistoryAssembler assembler = new HistoryAssembler();
+        AtomicReference<Event.Error> error = new AtomicReference<>();
+        AtomicReference<Event.Progress> lastProgress = new AtomicReference<>();
+        AtomicReference<Boolean> done = new AtomicReference<>(false);
+        Process process = start(spec);
+        Thread reader = new Thread(() -> read(process, event -> {
+            assembler.accept(event);
+            if (event instanceof Event.Progress p) {
+                lastProgress.set(p);
+                progress.accept(p);
+            } else if (event instanceof Event.Error e) {
+                error.compareAndSet(null, e);
+            } else if (event instanceof Event.Done) {
+                done.set(true);
+            }
+        }), "check-output-" + spec.label());
+        reader.setDaemon(true);
+        reader.start();
+        boolean finished = waitFor(process, spec.timeout().toMillis());
+        if (!finished) {
+            kill(process);
+        }
+        join(reader);
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        var history = assembler.build(spec.seed());
+        if (!finished) {
+            return new ChildOutcome(ChildStatus.TIMEOUT, history, timeoutMessage(spec, lastProgress.get(),
+                    assembler.pending()), "", millis);
+        }
+        if (error.get() != null) {
+            Event.Error e = error.get();
+            ChildStatus status = done.get() && !e.message().contains("System.exit")
+                    ? ChildStatus.HARNESS_ERROR : ChildStatus.CRASHED;
+            return new ChildOutcome(status, history, e.message(), e.detail(), millis);
+        }
+        if (!done.get()) {
+            return new ChildOutcome(ChildStatus.CRASHED, history, crashMessage(process.exitValue(), spec.logFile()),
+                    tail(spec.logFile(), 15), millis);
+        }
+        return new ChildOutcome(ChildStatus.COMPLETED, history, "", "", millis);
+    }
+
+    private static Process start(ChildSpec spec) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of("-Xmx" + HEAP_MB + "m", "-XX:+ExitOnOutOfMemoryError", "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto", "-Dfile.encoding=UTF-8",
+                "-cp", System.getProperty("java.class.path"), HARNESS_MAIN,
+                spec.workloadClass(), spec.implementationClass(), spec.classesDir().toString(),
+                Long.toString(spec.seed()), spec.schema(), spec.tag(),
+                String.join(File.pathSeparator, spec.extraClasspath().stream().map(Path::toString).toList())));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().remove(JDBC_URL_ENV);
+        if (spec.jdbcUrl() != null) {
+            builder.environment().put(JDBC_URL_ENV, spec.jdbcUrl());
+        }
+        builder.redirectInput(ProcessBuilder.Redirect.PIPE);
+        try {
+            Files.createDirectories(spec.logFile().getParent());
+            builder.redirectError(spec.logFile().toFile());
+            Process process = builder.start();
+            process.getOutputStream().close();
+            return process;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start the check process", e);
+        }
+    }
+
+    private static void read(Process process, Consumer<Event> sink) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                EventCodec.decode(line).ifPresent(sink);
+            }
+        } catch (IOException e) {
+            // the process was killed; what was read so far is the history
+        }
+    }
+
+    private static boolean waitFor(Process process, long millis) {
+        try {
+            return process.waitFor(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static void kill(Process process) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        waitFor(process, 5_000);
+    }
+
+    private static void join(Thread reader) {
+        try {
+            reader.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String timeoutMessage(ChildSpec spec, Event.Progress progress, List<Event.Invoke> pending) {
+        StringBuilder message = new StringBuilder("your code did not finish within " + spec.timeout().toSeconds()
+                + " s and was stopped");
+        if (progress != null) {
+            message.append(" during scenario '").append(progress.scenario()).append("'");
+        }
+        Optional<Event.Invoke> stuck = pending.stream().findFirst();
+        stuck.ifPresent(op -> message.append("; ").append(op.worker()).append("'s ").append(op.f())
+                .append(op.args()).append(" never returned"));
+        message.append(". Look for an infinite loop, a deadlock, or a lock that is never released.");
+        return message.toString();
+    }
+
+    private static String crashMessage(int exitCode, Path log) {
+        String output = tail(log, 50);
+        if (output.contains("OutOfMemoryError")) {
+            return "your code ran out of memory (the check process has a " + HEAP_MB
+                    + " MB heap) and the process was terminated";
+        }
+        return "the check process died with exit code " + exitCode + " before finishing";
+    }
+
+    static String tail(Path log, int lines) {
+        try {
+            if (!Files.exists(log)) {
+                return "";
+            }
+            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
+            return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+        } catch (IOException e) {
+            return "";
+        }
+    }
+}

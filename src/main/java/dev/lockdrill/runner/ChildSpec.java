@@ -1,0 +1,18 @@
+package dev.lockdrill.runner;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What to run in a check process: the kata's workload, the learner's class and where its
+ * compiled classes are, the seed, the database (URL passed through the environment only) and
+ * the hard time limit.
+ */
+public record ChildSpec(String label, String workloadClass, String implementationClass, Path classesDir,
+                        List<Path> extraClasspath, long seed, String jdbcUrl, String schema, String tag,
+                        Duration timeout, Path logFile) {
+    public ChildSpec {
+        extraClasspath = List.copyOf(extraClasspath);
+    }
+}

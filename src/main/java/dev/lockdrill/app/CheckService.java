@@ -63,7 +63,7 @@ public final class CheckService {
                     failed, null, Scoring.compare(failed, null)));
         }
         CompileResult reference = null;
-        if (!request.reference()) {
+        if (!request.reference() && request.compare()) {
             reference = ReferenceBuild.compile(app.compiler(), app.workbook().solution(request.kata()),
                     app.workbook().stateDir().resolve("cache"), classpath);
             if (!reference.ok()) {

@@ -44,6 +44,9 @@ final class CheckCommand extends BaseCommand {
     @Option(names = "--seed", paramLabel = "N", description = "Replay the run with this seed (printed by every run).")
     Long seed;
 
+    @Option(names = "--no-compare", description = "Skip the side-by-side run of the reference (faster).")
+    boolean noCompare;
+
     @Option(names = "--json", description = "Print the result as JSON.")
     boolean json;
 
@@ -65,7 +68,7 @@ final class CheckCommand extends BaseCommand {
         Path from = source == null ? null : source.from;
         List<Path> extra = classpath == null ? List.of() : Arrays.stream(classpath.split(File.pathSeparator))
                 .filter(s -> !s.isBlank()).map(Path::of).toList();
-        CheckRequest request = new CheckRequest(kata, from, reference, extra, seed, jdbcUrl,
+        CheckRequest request = new CheckRequest(kata, from, reference, !noCompare, extra, seed, jdbcUrl,
                 timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds));
         ProgressLine progress = new ProgressLine(err(), session().interactive() && !json, style());
         progress.stage("checking " + kata + "…");

@@ -38,6 +38,11 @@ public final class BackendKiller {
         }
     }
 
+    /** Whether one of the worker's backends is waiting on a lock right now (row, table or advisory). */
+    public boolean isBlocked(Connection observer, String worker) throws SQLException {
+        return !pids(observer, worker, true).isEmpty();
+    }
+
     /** Kills every backend of the worker; returns how many. */
     public int killAll(String worker) throws SQLException {
         try (Connection killer = database.connect("killer")) {

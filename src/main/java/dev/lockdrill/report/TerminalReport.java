@@ -27,7 +27,7 @@ public final class TerminalReport {
     public void render(CheckResult result, PrintWriter out) {
         ImplementationRun you = result.you();
         out.println(style.bold(result.kata()) + style.dim(" · seed " + result.seed() + " · " + you.source()
-                + (result.isReferenceRun() ? "" : " vs reference")));
+                + (result.compared() ? " vs reference" : "")));
         if (result.backend() != null) {
             out.println(style.dim("PostgreSQL: " + result.backend()));
         }
@@ -66,7 +66,7 @@ public final class TerminalReport {
         }
         faults(you, out);
         out.println();
-        boolean compare = !result.isReferenceRun();
+        boolean compare = result.compared();
         out.println(style.bold(String.format(Locale.ROOT, "%-34s %-9s%s", "Invariants", "you",
                 compare ? "reference" : "")));
         for (InvariantResult mine : you.invariants()) {
@@ -118,7 +118,7 @@ public final class TerminalReport {
             return;
         }
         out.println();
-        boolean compare = !result.isReferenceRun();
+        boolean compare = result.compared();
         out.println(style.bold(String.format(Locale.ROOT, "%-34s %-12s%s", "Metrics", "you",
                 compare ? "reference    ratio" : "")));
         for (MetricComparison m : metrics) {

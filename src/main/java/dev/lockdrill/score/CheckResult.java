@@ -6,7 +6,7 @@ import java.time.Instant;
 public record CheckResult(String kata, RunStatus status, long seed, String backend, Instant at,
                           ImplementationRun you, ImplementationRun reference, Scorecard score) {
 
-    public boolean isReferenceRun() {
-        return reference == null;
+    public boolean compared() {
+        return reference != null;
     }
 }

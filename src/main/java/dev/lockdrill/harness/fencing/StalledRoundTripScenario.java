@@ -5,6 +5,8 @@ import dev.lockdrill.harness.RoundTripHook;
 import dev.lockdrill.harness.Workers;
 import dev.lockdrill.katas.api.fencing.FencedStore;
 
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -16,7 +18,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * existing key and once on a key neither has written.
  */
 final class StalledRoundTripScenario implements FencingScenario {
-    static final long STALL_CAP_MILLIS = 500;
+    static final long STALL_CAP_MILLIS = 3_000;
 
     @Override
     public String name() {
@@ -56,11 +58,11 @@ final class StalledRoundTripScenario implements FencingScenario {
             if (gate.stalled.getCount() == 0) {
                 Future<?> secondWrite = workers.start("worker-2",
                         () -> rig.write("worker-2", second, key, higher, "higher token " + higher));
-                waitAtMost(secondWrite, STALL_CAP_MILLIS);
+                waitUntilDoneOrBlocked(rig, secondWrite);
                 gate.release.countDown();
                 rig.recorder().fault("stall", rig.scenario(), "worker-1", start, "worker-1 stalled after its first "
                         + "round trip (token " + lower + ") until worker-2's write of token " + higher
-                        + " finished or " + STALL_CAP_MILLIS + " ms passed");
+                        + " finished or waited on worker-1's lock");
             } else {
                 rig.recorder().fault("stall", rig.scenario(), "worker-1", start, "worker-1 wrote token " + lower
                         + " in a single round trip, so there was no gap to stall in");
@@ -72,10 +74,19 @@ final class StalledRoundTripScenario implements FencingScenario {
         }
     }
 
-    private static void waitAtMost(Future<?> future, long millis) {
-        long deadline = System.nanoTime() + millis * 1_000_000;
-        while (!future.isDone() && System.nanoTime() < deadline) {
-            Pause.millis(1);
+    /**
+     * Holds worker-1 until worker-2's write is done, or until worker-2 waits on a lock (worker-1
+     * holds it: a correct, locking store), with a cap in case neither is ever observed.
+     */
+    private static void waitUntilDoneOrBlocked(FencingRig rig, Future<?> secondWrite) throws SQLException {
+        long deadline = System.nanoTime() + STALL_CAP_MILLIS * 1_000_000;
+        try (Connection observer = rig.database().connect("observer")) {
+            while (!secondWrite.isDone() && System.nanoTime() < deadline) {
+                if (rig.killer().isBlocked(observer, "worker-2")) {
+                    return;
+                }
+                Pause.millis(2);
+            }
         }
     }
 

@@ -36,7 +36,8 @@ public final class ChildRunner {
         AtomicReference<Event.Progress> lastProgress = new AtomicReference<>();
         AtomicReference<Boolean> done = new AtomicReference<>(false);
         Process process = start(spec);
-        Thread reader = new Thread(() -> read(process, event -> {
+        StringBuffer stray = new StringBuffer();
+        Thread reader = new Thread(() -> read(process, stray, event -> {
             assembler.accept(event);
             if (event instanceof Event.Progress p) {
                 lastProgress.set(p);
@@ -67,7 +68,8 @@ public final class ChildRunner {
             return new ChildOutcome(status, history, e.message(), e.detail(), millis);
         }
         if (!done.get()) {
-            return new ChildOutcome(ChildStatus.CRASHED, history, crashMessage(process.exitValue(), spec.logFile()),
+            String output = stray + tail(spec.logFile(), 50);
+            return new ChildOutcome(ChildStatus.CRASHED, history, crashMessage(process.exitValue(), output),
                     tail(spec.logFile(), 15), millis);
         }
         return new ChildOutcome(ChildStatus.COMPLETED, history, "", "", millis);
@@ -99,12 +101,18 @@ public final class ChildRunner {
         }
     }
 
-    private static void read(Process process, Consumer<Event> sink) {
+    /** Reads event lines; anything else the JVM itself printed on stdout is kept in {@code stray}. */
+    private static void read(Process process, StringBuffer stray, Consumer<Event> sink) {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
                 StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
-                EventCodec.decode(line).ifPresent(sink);
+                Optional<Event> event = EventCodec.decode(line);
+                if (event.isPresent()) {
+                    sink.accept(event.get());
+                } else if (stray.length() < 10_000) {
+                    stray.append(line).append('\n');
+                }
             }
         } catch (IOException e) {
             // the process was killed; what was read so far is the history
@@ -147,8 +155,7 @@ public final class ChildRunner {
         return message.toString();
     }
 
-    private static String crashMessage(int exitCode, Path log) {
-        String output = tail(log, 50);
+    private static String crashMessage(int exitCode, String output) {
         if (output.contains("OutOfMemoryError")) {
             return "your code ran out of memory (the check process has a " + HEAP_MB
                     + " MB heap) and the process was terminated";

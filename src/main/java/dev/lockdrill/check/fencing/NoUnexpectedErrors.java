@@ -13,6 +13,8 @@ import java.util.List;
 
 /** Without a killed connection to blame, every call completes: a store that throws is not available. */
 public final class NoUnexpectedErrors implements Invariant {
+    static final int MAX_REPORTED = 5;
+
     @Override
     public String name() {
         return "no-unexpected-errors";
@@ -32,7 +34,12 @@ public final class NoUnexpectedErrors implements Invariant {
                         + ") in " + op.scenario() + ": " + OpText.outcome(op), op.id()));
             }
         }
-        return failIfAny(evidence.size() > 5 ? evidence.subList(0, 5) : evidence);
+        if (evidence.size() > MAX_REPORTED) {
+            int more = evidence.size() - MAX_REPORTED;
+            evidence = new ArrayList<>(evidence.subList(0, MAX_REPORTED));
+            evidence.add(Evidence.of("… and " + more + " more calls that failed"));
+        }
+        return failIfAny(evidence);
     }
 
     private static boolean excused(History history, Op op) {

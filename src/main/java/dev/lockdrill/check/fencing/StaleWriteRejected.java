@@ -7,13 +7,17 @@ import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * A write whose token is lower than one already written (and acknowledged before the stale
  * write began) must not take effect. This is the whole point of a fence: the paused holder wakes
- * up, writes, and the storage says no.
+ * up, writes, and the storage says no. Reports the first violation of each scenario, stories with
+ * a lease and a pause first.
  */
 public final class StaleWriteRejected implements Invariant {
     @Override
@@ -29,9 +33,10 @@ public final class StaleWriteRejected implements Invariant {
     @Override
     public InvariantResult check(History history) {
         FencingFacts facts = new FencingFacts(history);
-        List<Evidence> evidence = new ArrayList<>();
+        Map<String, List<Evidence>> firstPerScenario = new LinkedHashMap<>();
         for (Op write : facts.writes()) {
-            if (!FencingFacts.accepted(write) && !facts.applied(write)) {
+            if (firstPerScenario.containsKey(write.scenario())
+                    || !FencingFacts.accepted(write) && !facts.applied(write)) {
                 continue;
             }
             Optional<Op> newer = facts.writes(write.stringArg("key")).stream()
@@ -39,8 +44,12 @@ public final class StaleWriteRejected implements Invariant {
                     .filter(other -> FencingFacts.accepted(other) || facts.applied(other))
                     .filter(other -> other.precedes(write))
                     .findFirst();
-            newer.ifPresent(other -> evidence.addAll(story(facts, write, other)));
+            newer.ifPresent(other -> firstPerScenario.put(write.scenario(), story(facts, write, other)));
         }
+        List<Evidence> evidence = new ArrayList<>();
+        firstPerScenario.values().stream()
+                .sorted(Comparator.comparingInt(story -> story.size() > 2 ? 0 : 1))
+                .forEach(evidence::addAll);
         return failIfAny(evidence);
     }
 

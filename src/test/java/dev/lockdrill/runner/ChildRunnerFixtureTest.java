@@ -1,0 +1,110 @@
+package dev.lockdrill.runner;
+
+import dev.lockdrill.app.AppContext;
+import dev.lockdrill.score.CheckResult;
+import dev.lockdrill.score.RunStatus;
+import dev.lockdrill.testing.Pipelines;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Whatever the learner's code does, the check returns with a clear status and cleans up after itself. */
+class ChildRunnerFixtureTest {
+    static final Duration SHORT = Duration.ofSeconds(4);
+
+    @TempDir
+    static Path state;
+    static AppContext app;
+
+    @BeforeAll
+    static void openApp() {
+        app = Pipelines.app(state);
+    }
+
+    @AfterAll
+    static void closeApp() {
+        app.close();
+    }
+
+    private static CheckResult check(String fixture) {
+        Path dir = Pipelines.repoRoot().resolve("src/test/resources/fixture-katas/fencing-token").resolve(fixture);
+        return Pipelines.check(app, "fencing-token", dir, 11, SHORT);
+    }
+
+    @AfterEach
+    void leavesNoSchemaOrSessionBehind() throws SQLException {
+        try (Connection c = DriverManager.getConnection(Pipelines.JDBC_URL); Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_namespace WHERE nspname ~ '^ld[0-9a-f]+_'")) {
+                rs.next();
+                assertThat(rs.getInt(1)).as("run schemas left behind").isZero();
+            }
+            try (ResultSet rs = s.executeQuery(
+                    "SELECT count(*) FROM pg_stat_activity WHERE application_name ~ '^ld[0-9a-f]+-'")) {
+                rs.next();
+                assertThat(rs.getInt(1)).as("run sessions left behind").isZero();
+            }
+        }
+    }
+
+    @Test
+    void infiniteLoopTimesOutAndSaysWhereItWasStuck() {
+        CheckResult result = check("loops-forever");
+
+        assertThat(result.status()).isEqualTo(RunStatus.TIMEOUT);
+        assertThat(result.you().message()).contains("did not finish within 4 s", "digit-boundary",
+                "worker-1's write", "never returned");
+        assertThat(result.you().millis()).isLessThan(SHORT.toMillis() + 5_000);
+    }
+
+    @Test
+    void deadlockTimesOut() {
+        assertThat(check("deadlock").status()).isEqualTo(RunStatus.TIMEOUT);
+    }
+
+    @Test
+    void systemExitIsReportedAsACrashNamingTheCaller() {
+        CheckResult result = check("system-exit");
+
+        assertThat(result.status()).isEqualTo(RunStatus.CRASHED);
+        assertThat(result.you().message()).contains("System.exit", "PostgresFencedStore.write");
+    }
+
+    @Test
+    void outOfMemoryIsReportedAsACrash() {
+        CheckResult result = check("out-of-memory");
+
+        assertThat(result.status()).isEqualTo(RunStatus.CRASHED);
+        assertThat(result.you().message()).contains("ran out of memory");
+    }
+
+    @Test
+    void compileErrorGivesFileAndLine() {
+        CheckResult result = check("compile-error");
+
+        assertThat(result.status()).isEqualTo(RunStatus.COMPILE_ERROR);
+        assertThat(result.status().exitCode()).isEqualTo(4);
+        assertThat(result.you().compileErrors()).hasSize(1);
+        assertThat(result.you().compileErrors().get(0).toString())
+                .matches(".*compile-error/PostgresFencedStore\\.java:\\d+: ';' expected");
+    }
+
+    @Test
+    void missingConstructorIsExplained() {
+        CheckResult result = check("missing-constructor");
+
+        assertThat(result.status()).isEqualTo(RunStatus.CRASHED);
+        assertThat(result.you().message()).contains("needs a public constructor PostgresFencedStore(DataSource)");
+    }
+}

@@ -1,0 +1,45 @@
+package katas.fencingtoken;
+
+import dev.lockdrill.katas.api.fencing.FencedStore;
+import dev.lockdrill.katas.api.fencing.FencedValue;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Optional;
+
+/** FIXTURE (loops-forever): never returns from write(). */
+public final class PostgresFencedStore implements FencedStore {
+    private static final String WRITE = """
+            INSERT INTO fenced_resource(key, value, token) VALUES (?, ?, ?)
+            ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, token = EXCLUDED.token
+            WHERE fenced_resource.token <= EXCLUDED.token""";
+
+    private final DataSource dataSource;
+
+    public PostgresFencedStore(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    @Override
+    public boolean write(String key, long token, String value) throws SQLException {
+        long spins = 0;
+        while (key != null) {
+            spins++;
+        }
+        return spins > 0;
+    }
+
+    @Override
+    public Optional<FencedValue> read(String key) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT value, token FROM fenced_resource WHERE key = ?")) {
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(new FencedValue(rs.getString(1), rs.getLong(2))) : Optional.empty();
+            }
+        }
+    }
+}

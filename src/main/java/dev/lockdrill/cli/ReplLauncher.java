@@ -19,16 +19,15 @@ public final class ReplLauncher {
 
     static int launch(Supplier<AppContext> factory) {
         try (Terminal terminal = TerminalBuilder.builder().name("lockdrill").system(true).build()) {
-            return run(terminal, factory);
+            return run(terminal, factory, historyFile());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the terminal", e);
         }
     }
 
-    public static int run(Terminal terminal, Supplier<AppContext> factory) {
+    public static int run(Terminal terminal, Supplier<AppContext> factory, Path history) {
         boolean color = !Terminal.TYPE_DUMB.equals(terminal.getType())
                 && !Terminal.TYPE_DUMB_COLOR.equals(terminal.getType()) && System.getenv("NO_COLOR") == null;
-        Path history = historyFile();
         Repl[] repl = new Repl[1];
         Session session = new Session(factory, question -> repl[0].ask(question), color, color);
         repl[0] = new Repl(terminal, history, color,

@@ -32,7 +32,7 @@ public final class HarnessMain {
 
     public static void main(String[] args) {
         PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
-        System.setOut(System.err);
+        System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
         EventSink sink = new EventSink(protocol);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> reportUnexpectedExit(sink)));
         long seed = Long.parseLong(args[3]);

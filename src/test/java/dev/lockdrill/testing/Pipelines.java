@@ -38,6 +38,33 @@ public final class Pipelines {
                 new BackendSelector(Map.of(BackendSelector.URL_ENV, JDBC_URL), "root"));
     }
 
+    /** A throwaway workbook: a copy of katas/ and solutions/ under {@code dir}, state in {@code dir}/.lockdrill. */
+    public static Workbook copyWorkbook(Path dir) {
+        copyTree(repoRoot().resolve("katas"), dir.resolve("katas"));
+        copyTree(repoRoot().resolve("solutions"), dir.resolve("solutions"));
+        return Workbook.at(dir);
+    }
+
+    public static AppContext app(Workbook workbook) {
+        return new AppContext(workbook, Clock.systemUTC(),
+                new BackendSelector(Map.of(BackendSelector.URL_ENV, JDBC_URL), "root"));
+    }
+
+    private static void copyTree(Path from, Path to) {
+        try (Stream<Path> walk = Files.walk(from)) {
+            for (Path source : walk.toList()) {
+                Path target = to.resolve(from.relativize(source).toString());
+                if (Files.isDirectory(source)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(source, target);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Checks the implementation in {@code dir} (no side-by-side reference run). */
     public static CheckResult check(AppContext app, String kata, Path dir, long seed) {
         return check(app, kata, dir, seed, null);

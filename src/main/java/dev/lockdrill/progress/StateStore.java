@@ -15,15 +15,20 @@ import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.format.DateTimeFormatter;
 import java.time.ZoneOffset;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
 /**
  * Reads and writes {@code .lockdrill/state.json}. Every update holds an exclusive file lock (so a
- * REPL and a one-shot command do not lose each other's writes) and replaces the file atomically
+ * REPL and a one-shot command do not lose each other's writes) and an in-process lock (threads) and replaces the file atomically
  * (temp file + rename). A file that cannot be parsed is moved aside, never silently reset.
  */
 public final class StateStore {
+    /** File locks are per process; threads of one process queue here first. */
+    private static final Map<Path, ReentrantLock> IN_PROCESS = new ConcurrentHashMap<>();
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")
             .withZone(ZoneOffset.UTC);
     private final Path dir;
@@ -87,6 +92,9 @@ public final class StateStore {
     }
 
     private <T> T locked(java.util.function.Supplier<T> body) {
+        ReentrantLock inProcess = IN_PROCESS.computeIfAbsent(dir.toAbsolutePath().normalize(),
+                d -> new ReentrantLock());
+        inProcess.lock();
         try {
             Files.createDirectories(dir);
             try (FileChannel channel = FileChannel.open(dir.resolve("state.lock"), StandardOpenOption.CREATE,
@@ -95,6 +103,8 @@ public final class StateStore {
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot lock " + dir.resolve("state.lock"), e);
+        } finally {
+            inProcess.unlock();
         }
     }
 

@@ -1,0 +1,67 @@
+package dev.lockdrill.db;
+
+import dev.lockdrill.support.LockdrillException;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+
+class BackendSelectorTest {
+    static final String URL = "jdbc:postgresql://db:5432/x?user=u&password=s3cret";
+
+    @Test
+    void flagWinsOverTheEnvironment() {
+        BackendChoice choice = new BackendSelector(Map.of(BackendSelector.URL_ENV, "jdbc:postgresql://other/y"), "me")
+                .choose(URL);
+
+        assertThat(choice.source()).isEqualTo("--jdbc-url");
+        assertThat(choice.reason()).doesNotContain("s3cret").contains("password=***");
+    }
+
+    @Test
+    void environmentUrlIsUsedWhenNoFlag() {
+        BackendChoice choice = new BackendSelector(Map.of(BackendSelector.URL_ENV, URL), "root").choose(null);
+
+        assertThat(choice.source()).isEqualTo(BackendSelector.URL_ENV);
+        assertThat(new BackendSelector(Map.of(BackendSelector.URL_ENV, URL), "root").open(null).jdbcUrl())
+                .isEqualTo(URL);
+    }
+
+    @Test
+    void withoutUrlOrDockerANonRootUserGetsTheEmbeddedServer() {
+        assumeFalse(Files.exists(Path.of("/var/run/docker.sock")), "a Docker socket exists here");
+
+        assertThat(new BackendSelector(Map.of(), "alice").choose(null).source()).isEqualTo("embedded");
+    }
+
+    @Test
+    void rootWithoutUrlOrDockerGetsTheThreeOptions() {
+        assumeFalse(Files.exists(Path.of("/var/run/docker.sock")), "a Docker socket exists here");
+        BackendSelector selector = new BackendSelector(Map.of(), "root");
+
+        assertThat(selector.choose(null).available()).isFalse();
+        assertThatThrownBy(() -> selector.open(null)).isInstanceOf(LockdrillException.class)
+                .hasMessageContaining("LOCKDRILL_JDBC_URL").hasMessageContaining("Docker")
+                .hasMessageContaining("non-root")
+                .satisfies(e -> assertThat(((LockdrillException) e).exitCode()).isEqualTo(2));
+    }
+
+    @Test
+    void dockerHostSelectsTestcontainers() {
+        assertThat(new BackendSelector(Map.of("DOCKER_HOST", "tcp://x:2375"), "root").choose(null).source())
+                .isEqualTo("testcontainers");
+    }
+
+    @Test
+    void urlsAreShownWithoutSecrets() {
+        assertThat(JdbcUrls.redact(URL)).isEqualTo("jdbc:postgresql://db:5432/x?user=u&password=***");
+        assertThat(JdbcUrls.redact("jdbc:postgresql://u:pw@db/x")).isEqualTo("jdbc:postgresql://u:***@db/x");
+        assertThat(JdbcUrls.redact("jdbc:postgresql://db/x?PASSWORD=a;b=c")).isEqualTo(
+                "jdbc:postgresql://db/x?PASSWORD=***;b=c");
+    }
+}

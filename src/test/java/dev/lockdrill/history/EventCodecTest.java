@@ -1,0 +1,49 @@
+package dev.lockdrill.history;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class EventCodecTest {
+    @Test
+    void everyEventSurvivesARoundTrip() {
+        List<Event> events = List.of(
+                new Event.Invoke(1, "s", "worker-1", "write", Map.of("key", "k", "token", 33), 10),
+                new Event.Complete(1, Outcome.OK, Map.of("accepted", true), null, 20),
+                new Event.Fault("pause", "s", "worker-1", 5, 15, "paused"),
+                new Event.Observed("audit", "s", List.of(Map.of("seq", 1))),
+                new Event.Progress("s", "running"),
+                new Event.Error("boom", "detail"),
+                new Event.Done(42));
+
+        for (Event event : events) {
+            assertThat(EventCodec.decode(EventCodec.encode(event))).contains(event);
+        }
+    }
+
+    @Test
+    void strayOutputIsNotAnEvent() {
+        assertThat(EventCodec.decode("Hello from the learner")).isEmpty();
+        assertThat(EventCodec.decode("{\"type\":\"nonsense\"}")).isEmpty();
+        assertThat(EventCodec.decode("{\"type\":\"invoke\", broken")).isEmpty();
+    }
+
+    @Test
+    void anOperationThatNeverCompletedIsUnknown() {
+        HistoryAssembler assembler = new HistoryAssembler();
+        assembler.accept(new Event.Invoke(1, "s", "w", "write", Map.of(), 10));
+        assembler.accept(new Event.Invoke(2, "s", "w", "write", Map.of(), 11));
+        assembler.accept(new Event.Complete(2, Outcome.OK, Map.of("accepted", false), null, 30));
+
+        History history = assembler.build(7);
+
+        assertThat(history.ops()).extracting(Op::id, Op::outcome).containsExactly(
+                org.assertj.core.groups.Tuple.tuple(1L, Outcome.INFO), org.assertj.core.groups.Tuple.tuple(2L,
+                        Outcome.OK));
+        assertThat(history.ops().get(0).error()).isEqualTo("never completed");
+        assertThat(history.seed()).isEqualTo(7);
+    }
+}

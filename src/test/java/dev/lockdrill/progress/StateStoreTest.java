@@ -1,0 +1,79 @@
+package dev.lockdrill.progress;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StateStoreTest {
+    @TempDir
+    Path dir;
+    final List<String> notices = new ArrayList<>();
+    final Clock clock = Clock.fixed(Instant.parse("2026-11-29T08:00:00Z"), ZoneOffset.UTC);
+
+    private StateStore store() {
+        return new StateStore(dir, clock, notices::add);
+    }
+
+    @Test
+    void progressSurvivesARestart() {
+        store().update(s -> s.with("fencing-token", s.kata("fencing-token").withHintsUsed(2)));
+
+        assertThat(store().read().kata("fencing-token").hintsUsed()).isEqualTo(2);
+    }
+
+    @Test
+    void aPassedKataStaysPassed() {
+        store().update(s -> s.with("k", s.kata("k").afterCheck("pass", "t1")));
+        WorkbookState state = store().update(s -> s.with("k", s.kata("k").afterCheck("fail", "t2")));
+
+        assertThat(state.kata("k").status()).isEqualTo(KataProgress.PASSED);
+        assertThat(state.kata("k").attempts()).isEqualTo(2);
+        assertThat(state.kata("k").lastStatus()).isEqualTo("fail");
+    }
+
+    @Test
+    void corruptFileIsMovedAsideWithAMessageNotSilentlyReset() throws Exception {
+        Files.writeString(dir.resolve("state.json"), "{ this is not json");
+
+        WorkbookState state = store().read();
+
+        assertThat(state.katas()).isEmpty();
+        Path aside = dir.resolve("state.json.corrupt-20261129-080000");
+        assertThat(aside).hasContent("{ this is not json");
+        assertThat(notices).singleElement().asString().contains("could not be read", aside.toString());
+    }
+
+    @Test
+    void writesAreAtomicAndLeaveNoTempFiles() throws Exception {
+        store().update(s -> s.with("a", KataProgress.fresh()));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("state.json",
+                    "state.lock");
+        }
+    }
+
+    @Test
+    void concurrentUpdatesAreNotLost() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        for (int i = 0; i < 40; i++) {
+            pool.submit(() -> store().update(s -> s.with("k", s.kata("k").withHintsUsed(s.kata("k").hintsUsed() + 1))));
+        }
+        pool.shutdown();
+        assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(store().read().kata("k").hintsUsed()).isEqualTo(40);
+    }
+}

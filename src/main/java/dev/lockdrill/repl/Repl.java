@@ -1,23 +1,18 @@
 package dev.lockdrill.repl;
 
-import org.jline.reader.Candidate;
-import org.jline.reader.Completer;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
-import org.jline.reader.ParsedLine;
 import org.jline.reader.UserInterruptException;
 import org.jline.terminal.Terminal;
 import org.jline.utils.AttributedString;
 import org.jline.utils.AttributedStyle;
-import picocli.AutoComplete;
 import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -94,28 +89,5 @@ public final class Repl {
 
     private String styled(String text, AttributedStyle style) {
         return color ? new AttributedString(text, style).toAnsi(terminal) : text;
-    }
-
-    /** Completes commands, options and kata ids from the picocli model. */
-    private static final class CommandCompleter implements Completer {
-        private final Supplier<CommandSpec> spec;
-
-        private CommandCompleter(Supplier<CommandSpec> spec) {
-            this.spec = spec;
-        }
-
-        @Override
-        public void complete(LineReader reader, ParsedLine line, List<Candidate> candidates) {
-            String[] words = line.words().toArray(String[]::new);
-            List<CharSequence> suffixes = new ArrayList<>();
-            AutoComplete.complete(spec.get(), words, line.wordIndex(), 0, line.wordCursor(), suffixes);
-            String prefix = line.word().substring(0, line.wordCursor());
-            for (CharSequence suffix : suffixes) {
-                candidates.add(new Candidate(prefix + suffix));
-            }
-            if (line.wordIndex() == 0) {
-                EXIT_WORDS.stream().filter(w -> w.startsWith(prefix)).forEach(w -> candidates.add(new Candidate(w)));
-            }
-        }
     }
 }

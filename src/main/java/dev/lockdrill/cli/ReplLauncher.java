@@ -19,6 +19,9 @@ public final class ReplLauncher {
 
     static int launch(Supplier<AppContext> factory) {
         try (Terminal terminal = TerminalBuilder.builder().name("lockdrill").system(true).build()) {
+            // Ctrl-C while a check runs reaches its check processes (same process group) and ends
+            // them; the shell itself ignores it and reports the check as interrupted.
+            terminal.handle(Terminal.Signal.INT, Terminal.SignalHandler.SIG_IGN);
             return run(terminal, factory, historyFile());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the terminal", e);

@@ -156,6 +156,9 @@ public final class ChildRunner {
     }
 
     private static String crashMessage(int exitCode, String output) {
+        if (exitCode == 130) {
+            return "the check was interrupted (Ctrl-C)";
+        }
         if (output.contains("OutOfMemoryError")) {
             return "your code ran out of memory (the check process has a " + HEAP_MB
                     + " MB heap) and the process was terminated";

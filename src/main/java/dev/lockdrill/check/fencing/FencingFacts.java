@@ -53,6 +53,14 @@ final class FencingFacts {
         return audit().stream().anyMatch(row -> row.matches(write));
     }
 
+    /** Was a strictly higher token on the same key (possibly) written before this op returned? */
+    boolean higherTokenMayPrecede(Op write) {
+        return writes(write.stringArg("key")).stream()
+                .filter(other -> other.longArg("token") > write.longArg("token"))
+                .filter(other -> accepted(other) || applied(other) || other.outcome() == Outcome.INFO)
+                .anyMatch(other -> other.invokeNanos() < write.completeNanos());
+    }
+
     List<Map<String, Object>> finalRows() {
         return history.observations("final").stream().flatMap(o -> o.rows().stream()).toList();
     }

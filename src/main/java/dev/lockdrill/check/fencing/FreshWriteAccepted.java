@@ -5,7 +5,6 @@ import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
-import dev.lockdrill.history.Outcome;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -34,14 +33,9 @@ public final class FreshWriteAccepted implements Invariant {
             if (!FencingFacts.rejected(write) || facts.isRetry(write)) {
                 continue;
             }
-            List<Op> sameKey = facts.writes(write.stringArg("key"));
-            boolean higherExisted = sameKey.stream()
-                    .filter(other -> other.longArg("token") > write.longArg("token"))
-                    .filter(other -> FencingFacts.accepted(other) || facts.applied(other)
-                            || other.outcome() == Outcome.INFO)
-                    .anyMatch(other -> other.invokeNanos() < write.completeNanos());
+            boolean higherExisted = facts.higherTokenMayPrecede(write);
             if (!higherExisted) {
-                OptionalLong before = sameKey.stream()
+                OptionalLong before = facts.writes(write.stringArg("key")).stream()
                         .filter(other -> other.id() != write.id() && FencingFacts.accepted(other)
                                 && other.invokeNanos() < write.completeNanos())
                         .mapToLong(other -> other.longArg("token")).max();

@@ -5,7 +5,6 @@ import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
-import dev.lockdrill.history.Outcome;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,11 +32,7 @@ public final class RetryIsIdempotent implements Invariant {
             if (!FencingFacts.rejected(retry) || !facts.isRetry(retry)) {
                 continue;
             }
-            boolean higherExisted = facts.writes(retry.stringArg("key")).stream()
-                    .filter(other -> other.longArg("token") > retry.longArg("token"))
-                    .filter(other -> FencingFacts.accepted(other) || facts.applied(other)
-                            || other.outcome() == Outcome.INFO)
-                    .anyMatch(other -> other.invokeNanos() < retry.completeNanos());
+            boolean higherExisted = facts.higherTokenMayPrecede(retry);
             if (!higherExisted) {
                 evidence.add(Evidence.of(FencingFacts.describe(retry) + " — a retry of the same token and value, "
                         + "with no higher token written since, must be accepted", retry.id()));

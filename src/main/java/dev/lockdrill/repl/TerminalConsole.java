@@ -34,6 +34,7 @@ public final class TerminalConsole implements DrillConsole, AutoCloseable {
     private final boolean color;
     private final boolean owned;
     private Status status;
+    private boolean closed;
 
     private TerminalConsole(Terminal terminal, LineReader reader, boolean color, boolean owned) {
         this.terminal = terminal;
@@ -140,6 +141,10 @@ public final class TerminalConsole implements DrillConsole, AutoCloseable {
 
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         clearStatus();
         terminal.writer().flush();
         if (owned) {

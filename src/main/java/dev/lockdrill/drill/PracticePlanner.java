@@ -9,8 +9,9 @@ import java.util.List;
 
 /**
  * Builds a practice session that fits a time budget: due drills (each its time limit plus time
- * to grade) and unfinished katas. With katas to do, drills get at most half the budget first so
- * a kata fits; what is left is filled with more drills. Never empty while anything is due.
+ * to grade) and unfinished katas. When a kata fits in the budget, time for one is set aside
+ * before drills are chosen; what is left is filled with more drills. Never empty while anything
+ * is due.
  */
 public final class PracticePlanner {
     static final int GRADING_SECONDS = 90;
@@ -33,8 +34,9 @@ public final class PracticePlanner {
                 .map(k -> new PracticeItem(PracticeItem.Kind.KATA, k.id(), k.title(), KATA_SECONDS, k.status()))
                 .toList();
         long total = budget.toSeconds();
+        long reserved = kataItems.isEmpty() || KATA_SECONDS > total ? 0 : KATA_SECONDS;
         List<PracticeItem> chosen = new ArrayList<>();
-        long used = fill(chosen, drills, kataItems.isEmpty() ? total : total / 2, 0);
+        long used = fill(chosen, drills, total - reserved, 0);
         List<PracticeItem> plannedDrills = List.copyOf(chosen);
         used = fill(chosen, kataItems, total, used);
         fill(chosen, drills.stream().filter(d -> !plannedDrills.contains(d)).toList(), total, used);

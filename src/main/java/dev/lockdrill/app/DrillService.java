@@ -48,8 +48,8 @@ public final class DrillService {
     }
 
     /** Runs the drill with the learner on {@code console}, then records the grade and reschedules it. */
-    public Result practise(DrillCard card, Duration limit, boolean typed, DrillConsole console) {
-        DrillOutcome outcome = new DrillSession(console, app.clock()).run(card, limit, typed);
+    public Result practise(DrillCard card, Duration limit, boolean typed, DrillConsole console, boolean color) {
+        DrillOutcome outcome = new DrillSession(console, app.clock(), color).run(card, limit, typed);
         DrillProgress progress = new DrillRecorder(app.state(), Fsrs.standard()).record(outcome, app.clock().instant());
         return new Result(outcome, progress);
     }

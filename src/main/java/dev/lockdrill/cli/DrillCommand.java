@@ -49,7 +49,7 @@ final class DrillCommand extends BaseCommand {
         DrillCard card = chosen.get();
         Duration limit = Duration.ofSeconds(seconds != null ? seconds : card.timeLimitSeconds());
         DrillConsole console = session().console();
-        DrillService.Result result = drills.practise(card, limit, type, console);
+        DrillService.Result result = drills.practise(card, limit, type, console, style().color());
         printNext(console.out(), result, app().clock().instant());
         return 0;
     }

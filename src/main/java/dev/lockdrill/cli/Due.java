@@ -18,7 +18,7 @@ final class Due {
             return "now";
         }
         if (d.toMinutes() < 60) {
-            return "in " + Math.max(1, d.toMinutes()) + " min";
+            return "in " + (d.toSeconds() + 59) / 60 + " min";
         }
         if (d.toHours() < 24) {
             return "in " + d.toHours() + " h";

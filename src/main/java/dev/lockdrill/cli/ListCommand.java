@@ -46,10 +46,10 @@ final class ListCommand extends BaseCommand {
                 + "for the brief, `lockdrill check <kata>` to check your code."));
         List<DrillStats.CardRow> drills = drillRows();
         out().println();
-        out().println(style().bold(String.format(Locale.ROOT, "%-34s %-44s %s", "drill", "title", "due")));
+        out().println(style().bold(String.format(Locale.ROOT, "%-37s %-44s %s", "drill", "title", "due")));
         Instant now = app().clock().instant();
         for (DrillStats.CardRow d : drills) {
-            out().println(String.format(Locale.ROOT, "%-34s %-44s ", d.id(), d.title())
+            out().println(String.format(Locale.ROOT, "%-37s %-44s ", d.id(), d.title())
                     + (d.dueNow() ? style().yellow("now") : Due.when(Instant.parse(d.due()), now)));
         }
         out().println(style().dim(drills.stream().filter(DrillStats.CardRow::dueNow).count() + " of " + drills.size()

@@ -69,7 +69,7 @@ final class PracticeCommand extends BaseCommand {
             if (item.kind() == PracticeItem.Kind.DRILL) {
                 DrillCard card = drills.catalog().card(item.id());
                 DrillService.Result result = drills.practise(card, Duration.ofSeconds(card.timeLimitSeconds()), type,
-                        console);
+                        console, style().color());
                 DrillCommand.printNext(console.out(), result, app().clock().instant());
             } else {
                 kata(console, drills, item);
@@ -104,7 +104,7 @@ final class PracticeCommand extends BaseCommand {
         out.println(style().bold("Practice plan: " + plan.size() + " items, about "
                 + Countdown.format(Duration.ofSeconds(total)) + " of " + minutes + ":00"));
         for (PracticeItem item : plan) {
-            out.println(String.format(Locale.ROOT, "  %-5s %-34s %6s  %s", item.kind().name().toLowerCase(Locale.ROOT),
+            out.println(String.format(Locale.ROOT, "  %-5s %-37s %6s  %s", item.kind().name().toLowerCase(Locale.ROOT),
                     item.id(), Countdown.format(Duration.ofSeconds(item.seconds())), style().dim(item.why())));
         }
         out.flush();

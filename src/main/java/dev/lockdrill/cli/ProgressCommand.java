@@ -86,7 +86,7 @@ final class ProgressCommand extends BaseCommand {
             String last = r.lastRating() == null ? "never" : label(r.lastRating())
                     + String.format(Locale.ROOT, " %3d%%", Math.round(r.lastScore() * 100));
             String when = r.dueNow() ? style().yellow("due now") : Due.when(Instant.parse(r.due()), now);
-            out().println(String.format(Locale.ROOT, "  %-34s %2d× %-11s ", r.id(), r.reviews(), last) + when
+            out().println(String.format(Locale.ROOT, "  %-37s %2d× %-11s ", r.id(), r.reviews(), last) + when
                     + (r.pulledForwardBy() == null ? "" : style().dim(" (" + r.pulledForwardBy() + ")")));
         }
     }

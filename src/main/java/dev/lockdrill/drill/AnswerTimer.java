@@ -28,6 +28,7 @@ final class AnswerTimer {
         console.out().println("You have " + Countdown.format(limit) + ". Answer aloud, then press Enter.");
         console.out().flush();
         boolean timedOut = false;
+        console.keys(true);
         try {
             while (true) {
                 Duration left = countdown.remaining();
@@ -42,6 +43,7 @@ final class AnswerTimer {
                 }
             }
         } finally {
+            console.keys(false);
             console.clearStatus();
         }
         report(countdown, timedOut);
@@ -68,7 +70,7 @@ final class AnswerTimer {
     private void report(Countdown countdown, boolean timedOut) {
         if (timedOut) {
             console.out().println("Time is up: " + Countdown.format(countdown.limit()) + " used"
-                    + (countdown.elapsed().compareTo(countdown.limit()) > 0
+                    + (countdown.elapsed().toSeconds() > countdown.limit().toSeconds()
                     ? " (you took " + Countdown.format(countdown.elapsed()) + ")" : "") + ".");
         } else {
             console.out().println("Answered in " + Countdown.format(countdown.elapsed()) + ", "

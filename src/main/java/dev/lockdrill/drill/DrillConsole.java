@@ -18,8 +18,14 @@ public interface DrillConsole {
     /** A line typed after {@code prompt}; null at end of input (Ctrl-D, closed stdin). */
     String readLine(String prompt);
 
-    /** The next character, {@link #TIMEOUT} after {@code timeoutMillis}, or {@link #EOF}. */
+    /** The next character, {@link #TIMEOUT} after {@code timeoutMillis}, or {@link #EOF}; see {@link #keys}. */
     int readKey(long timeoutMillis);
+
+    /**
+     * Switches single-key input on (raw mode: keys arrive one by one and are not echoed, so a read
+     * can time out) or back to line input. Call with {@code false} when done reading keys.
+     */
+    void keys(boolean on);
 
     /** Whether {@link #status} shows a line at the bottom of the screen (false on a dumb terminal). */
     boolean hasStatusLine();

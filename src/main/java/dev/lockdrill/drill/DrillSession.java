@@ -21,10 +21,10 @@ public final class DrillSession {
     private final Clock clock;
     private final Style style;
 
-    public DrillSession(DrillConsole console, Clock clock) {
+    public DrillSession(DrillConsole console, Clock clock, boolean color) {
         this.console = console;
         this.clock = clock;
-        this.style = new Style(console.color());
+        this.style = new Style(color && console.color());
     }
 
     public DrillOutcome run(DrillCard card, Duration limit, boolean typed) {
@@ -126,6 +126,8 @@ public final class DrillSession {
         console.out().flush();
         String line = console.readLine(prompt);
         if (line == null) {
+            console.out().println();
+            console.out().flush();
             throw LockdrillException.usage("The drill ended before it was graded (no more input); nothing was "
                     + "recorded. Run it in a terminal to answer the questions.");
         }

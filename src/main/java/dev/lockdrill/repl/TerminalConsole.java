@@ -5,6 +5,7 @@ import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
 import org.jline.reader.UserInterruptException;
+import org.jline.terminal.Attributes;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 import org.jline.terminal.impl.DumbTerminal;
@@ -34,6 +35,7 @@ public final class TerminalConsole implements DrillConsole, AutoCloseable {
     private final boolean color;
     private final boolean owned;
     private Status status;
+    private Attributes lineMode;
     private boolean closed;
 
     private TerminalConsole(Terminal terminal, LineReader reader, boolean color, boolean owned) {
@@ -107,6 +109,16 @@ public final class TerminalConsole implements DrillConsole, AutoCloseable {
             return c == NonBlockingReader.READ_EXPIRED ? TIMEOUT : c < 0 ? EOF : c;
         } catch (IOException e) {
             return EOF;
+        }
+    }
+
+    @Override
+    public void keys(boolean on) {
+        if (on && lineMode == null) {
+            lineMode = terminal.enterRawMode();
+        } else if (!on && lineMode != null) {
+            terminal.setAttributes(lineMode);
+            lineMode = null;
         }
     }
 

@@ -166,6 +166,11 @@ class DrillCommandTest {
             }
 
             @Override
+            public void keys(boolean on) {
+                inner.keys(on);
+            }
+
+            @Override
             public boolean hasStatusLine() {
                 return inner.hasStatusLine();
             }

@@ -1,5 +1,7 @@
 package dev.lockdrill.drill;
 
+import dev.lockdrill.support.LockdrillException;
+
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,6 +13,7 @@ import java.util.List;
  * Typed: lines until an empty one, each prompt showing the time left.
  */
 final class AnswerTimer {
+    private static final int CTRL_C = 3;
     /** How the answer ended; {@code text} is null for a spoken answer. */
     record Answer(boolean timedOut, Duration used, String text) {
     }
@@ -38,6 +41,9 @@ final class AnswerTimer {
                 }
                 console.status("⏱ " + Countdown.format(left) + " left — answer aloud, Enter when done");
                 int key = console.readKey(Math.max(1, Math.min(1000, left.toMillis())));
+                if (key == CTRL_C) {
+                    throw LockdrillException.usage(DrillSession.STOPPED);
+                }
                 if (key == '\n' || key == '\r' || key == DrillConsole.EOF) {
                     break;
                 }

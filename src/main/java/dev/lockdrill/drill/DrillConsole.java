@@ -22,8 +22,9 @@ public interface DrillConsole {
     int readKey(long timeoutMillis);
 
     /**
-     * Switches single-key input on (raw mode: keys arrive one by one and are not echoed, so a read
-     * can time out) or back to line input. Call with {@code false} when done reading keys.
+     * Switches single-key input on (raw mode: keys arrive one by one, are not echoed, and Ctrl-C
+     * arrives as the character 3 instead of a signal, so a read can time out) or back to line input.
+     * Call with {@code false} when done reading keys.
      */
     void keys(boolean on);
 

@@ -17,6 +17,11 @@ public record DrillOutcome(DrillCard card, List<Boolean> covered, Rating rating,
 
     /** The weighted share of rubric points covered, 0..1. */
     public double score() {
+        return score(card, covered);
+    }
+
+    /** The weighted share of {@code card}'s rubric points marked covered, 0..1. */
+    public static double score(DrillCard card, List<Boolean> covered) {
         int total = card.totalWeight();
         int got = 0;
         for (int i = 0; i < covered.size(); i++) {

@@ -17,6 +17,8 @@ import java.util.Locale;
  * follow-ups and sources, then the learner's 1–4 rating. Recording it is the caller's job.
  */
 public final class DrillSession {
+    static final String STOPPED = "The drill stopped before it was graded (Ctrl-C, or the input ended); nothing was "
+            + "recorded. Run it in a terminal to answer the questions.";
     private final DrillConsole console;
     private final Clock clock;
     private final Style style;
@@ -36,15 +38,13 @@ public final class DrillSession {
         AnswerTimer timer = new AnswerTimer(console, clock);
         AnswerTimer.Answer answer = typed ? timer.typed(limit) : timer.spoken(limit);
         List<Boolean> covered = grade(card, answer.text());
-        DrillOutcome graded = new DrillOutcome(card, covered, Rating.GOOD, answer.timedOut(),
-                answer.used().toSeconds(), answer.text());
+        double score = DrillOutcome.score(card, covered);
         out.println(style.bold(String.format(Locale.ROOT, "You covered %d%% of the rubric (by weight).",
-                Math.round(graded.score() * 100))));
+                Math.round(score * 100))));
         out.println();
         reveal(card);
-        Rating rating = askRating(DrillOutcome.suggested(graded.score()));
-        return new DrillOutcome(card, covered, rating, graded.timedOut(), graded.answerSeconds(),
-                graded.typedAnswer());
+        Rating rating = askRating(DrillOutcome.suggested(score));
+        return new DrillOutcome(card, covered, rating, answer.timedOut(), answer.used().toSeconds(), answer.text());
     }
 
     private List<Boolean> grade(DrillCard card, String typedAnswer) {
@@ -128,8 +128,7 @@ public final class DrillSession {
         if (line == null) {
             console.out().println();
             console.out().flush();
-            throw LockdrillException.usage("The drill ended before it was graded (no more input); nothing was "
-                    + "recorded. Run it in a terminal to answer the questions.");
+            throw LockdrillException.usage(STOPPED);
         }
         return line;
     }

@@ -92,12 +92,17 @@ public final class TerminalConsole implements DrillConsole, AutoCloseable {
         return terminal.writer();
     }
 
+    /** Reads a line without adding it to the shell's history (answers and grades are not commands). */
     @Override
     public String readLine(String prompt) {
+        Object history = reader.getVariable(LineReader.DISABLE_HISTORY);
+        reader.setVariable(LineReader.DISABLE_HISTORY, true);
         try {
             return reader.readLine(prompt);
         } catch (UserInterruptException | EndOfFileException e) {
             return null;
+        } finally {
+            reader.setVariable(LineReader.DISABLE_HISTORY, history == null ? false : history);
         }
     }
 
@@ -116,6 +121,9 @@ public final class TerminalConsole implements DrillConsole, AutoCloseable {
     public void keys(boolean on) {
         if (on && lineMode == null) {
             lineMode = terminal.enterRawMode();
+            Attributes raw = terminal.getAttributes();
+            raw.setLocalFlag(Attributes.LocalFlag.ISIG, false);
+            terminal.setAttributes(raw);
         } else if (!on && lineMode != null) {
             terminal.setAttributes(lineMode);
             lineMode = null;

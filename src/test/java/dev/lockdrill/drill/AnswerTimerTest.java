@@ -13,6 +13,7 @@ import java.util.Deque;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The countdown ticks on the status line once a second of (fake) time and is cleared after. */
 class AnswerTimerTest {
@@ -39,6 +40,15 @@ class AnswerTimerTest {
 
         assertThat(answer.timedOut()).isTrue();
         assertThat(console.text()).contains("You have 0:02.", "Time is up: 0:02 used.");
+    }
+
+    @Test
+    void ctrlCDuringTheCountdownStopsTheDrillAndLeavesLineInputRestored() {
+        FakeConsole console = new FakeConsole(true, List.of(FakeConsole.NONE, 3));
+        assertThatThrownBy(() -> new AnswerTimer(console, clock).spoken(Duration.ofSeconds(60)))
+                .hasMessageContaining("nothing was recorded");
+        assertThat(console.keysOn).isFalse();
+        assertThat(console.statusCleared).isTrue();
     }
 
     /** A console that scripts the keys pressed; a wait with no key passes its whole timeout on the fake clock. */

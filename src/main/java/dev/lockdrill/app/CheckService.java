@@ -125,8 +125,11 @@ public final class CheckService {
     private CheckResult finish(CheckRequest request, Path runDir, CheckResult result) {
         app.runs().save(runDir, result);
         if (request.sourceDir() == null && !request.reference()) {
+            List<String> drills = result.status().exitCode() == ExitCodes.FAIL
+                    ? app.catalog().kata(request.kata()).drills() : List.of();
             app.state().update(state -> state.with(request.kata(),
-                    state.kata(request.kata()).afterCheck(result.status().label(), result.at().toString())));
+                    state.kata(request.kata()).afterCheck(result.status().label(), result.at().toString()))
+                    .withDrillsDue(drills, app.clock().instant(), "the " + request.kata() + " check failed"));
         }
         return result;
     }

@@ -1,11 +1,14 @@
 package dev.lockdrill.cli;
 
+import dev.lockdrill.app.DrillService;
 import dev.lockdrill.app.KataService;
+import dev.lockdrill.drill.DrillStats;
 import dev.lockdrill.progress.KataProgress;
 import dev.lockdrill.support.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +25,8 @@ final class ListCommand extends BaseCommand {
         List<KataService.KataEntry> entries = new KataService(app()).list();
         if (json) {
             List<Map<String, Object>> rows = entries.stream().map(ListCommand::row).toList();
-            out().println(Json.json().writerWithDefaultPrettyPrinter().writeValueAsString(Map.of("katas", rows)));
+            out().println(Json.json().writerWithDefaultPrettyPrinter().writeValueAsString(
+                    Map.of("katas", rows, "drills", drillRows())));
             return 0;
         }
         out().println(style().bold(String.format(Locale.ROOT, "%-3s %-20s %-40s %-12s %s", "#", "kata", "title",
@@ -40,7 +44,22 @@ final class ListCommand extends BaseCommand {
         long done = entries.stream().filter(e -> KataProgress.PASSED.equals(e.progress().status())).count();
         out().println(style().dim(done + " of " + entries.size() + " katas passed. `lockdrill show <kata>` "
                 + "for the brief, `lockdrill check <kata>` to check your code."));
+        List<DrillStats.CardRow> drills = drillRows();
+        out().println();
+        out().println(style().bold(String.format(Locale.ROOT, "%-37s %-44s %s", "drill", "title", "due")));
+        Instant now = app().clock().instant();
+        for (DrillStats.CardRow d : drills) {
+            out().println(String.format(Locale.ROOT, "%-37s %-44s ", d.id(), d.title())
+                    + (d.dueNow() ? style().yellow("now") : Due.when(Instant.parse(d.due()), now)));
+        }
+        out().println(style().dim(drills.stream().filter(DrillStats.CardRow::dueNow).count() + " of " + drills.size()
+                + " drills due. `lockdrill drill` practises the next one, `lockdrill practice` builds a session."));
         return 0;
+    }
+
+    private List<DrillStats.CardRow> drillRows() {
+        DrillService drills = new DrillService(app());
+        return DrillStats.rows(drills.catalog().cards(), drills.state(), app().clock().instant());
     }
 
     private static String pad(String s, int width) {

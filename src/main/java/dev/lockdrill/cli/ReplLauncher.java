@@ -32,7 +32,8 @@ public final class ReplLauncher {
         boolean color = !Terminal.TYPE_DUMB.equals(terminal.getType())
                 && !Terminal.TYPE_DUMB_COLOR.equals(terminal.getType()) && System.getenv("NO_COLOR") == null;
         Repl[] repl = new Repl[1];
-        Session session = new Session(factory, question -> repl[0].ask(question), color, color);
+        Session session = new Session(factory, question -> repl[0].ask(question), color, color,
+                () -> repl[0].console());
         repl[0] = new Repl(terminal, history, color,
                 () -> Cli.create(session, terminal.writer(), terminal.writer(), color).getCommandSpec(),
                 words -> Cli.execute(session, words, terminal.writer(), terminal.writer(), color));

@@ -1,25 +1,44 @@
 package dev.lockdrill.cli;
 
 import dev.lockdrill.app.AppContext;
+import dev.lockdrill.drill.DrillConsole;
+import dev.lockdrill.repl.TerminalConsole;
 
 import java.util.function.Supplier;
 
 /**
  * What commands share for one process: the application context (created on first use, so
- * `--version` stays fast), how to ask questions, and whether the terminal is interactive.
+ * `--version` stays fast), how to ask questions, whether the terminal is interactive, and the
+ * terminal for commands that talk with the learner (the REPL's, or one opened on first use).
  */
 public final class Session {
     private final Supplier<AppContext> factory;
     private final Prompter prompter;
     private final boolean interactive;
     private final boolean color;
+    private final Supplier<? extends DrillConsole> consoles;
     private AppContext app;
+    private DrillConsole console;
 
     public Session(Supplier<AppContext> factory, Prompter prompter, boolean interactive, boolean color) {
+        this(factory, prompter, interactive, color, () -> TerminalConsole.forProcess(interactive, color));
+    }
+
+    public Session(Supplier<AppContext> factory, Prompter prompter, boolean interactive, boolean color,
+                   Supplier<? extends DrillConsole> consoles) {
         this.factory = factory;
         this.prompter = prompter;
         this.interactive = interactive;
         this.color = color;
+        this.consoles = consoles;
+    }
+
+    /** The terminal for drills and practice, opened on first use. */
+    public synchronized DrillConsole console() {
+        if (console == null) {
+            console = consoles.get();
+        }
+        return console;
     }
 
     public synchronized AppContext app() {
@@ -46,6 +65,13 @@ public final class Session {
     }
 
     public synchronized void close() {
+        if (console instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("cannot close the terminal", e);
+            }
+        }
         if (app != null) {
             app.close();
         }

@@ -87,6 +87,11 @@ public final class Repl {
         }
     }
 
+    /** The shell's terminal and line reader, for commands that talk with the learner (drills). */
+    public TerminalConsole console() {
+        return TerminalConsole.shared(terminal, reader, color);
+    }
+
     private String styled(String text, AttributedStyle style) {
         return color ? new AttributedString(text, style).toAnsi(terminal) : text;
     }

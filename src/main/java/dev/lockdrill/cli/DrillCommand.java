@@ -1,0 +1,62 @@
+package dev.lockdrill.cli;
+
+import dev.lockdrill.app.DrillService;
+import dev.lockdrill.drill.DrillCard;
+import dev.lockdrill.drill.DrillConsole;
+import dev.lockdrill.drill.DrillQueue;
+import dev.lockdrill.support.LockdrillException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/** `lockdrill drill [id]`: answer an interview question aloud under a countdown, grade yourself, reschedule. */
+@Command(name = "drill", mixinStandardHelpOptions = true,
+        description = {"Answer an interview question aloud (or typed, with --type) under a countdown, then grade",
+                "your answer point by point against its rubric and rate your recall 1-4 (Again/Hard/Good/Easy);",
+                "the rating schedules the card's next review (FSRS). Without DRILL, the most overdue card."})
+final class DrillCommand extends BaseCommand {
+    @Parameters(arity = "0..1", paramLabel = "DRILL", completionCandidates = DrillIds.class,
+            description = "Drill id (see `lockdrill progress` or `lockdrill list`).")
+    String id;
+
+    @Option(names = "--seconds", paramLabel = "N",
+            description = "Time to answer, in seconds (default: the card's, usually 120). Not capped.")
+    Integer seconds;
+
+    @Option(names = "--type", description = "Type the answer instead of saying it: it is kept, and each rubric "
+            + "point shows which of its keywords your answer mentions.")
+    boolean type;
+
+    @Override
+    int run() {
+        if (seconds != null && seconds <= 0) {
+            throw LockdrillException.usage("--seconds must be a positive number of seconds, but was " + seconds + ".");
+        }
+        DrillService drills = new DrillService(app());
+        Optional<DrillCard> chosen = id != null ? Optional.of(drills.catalog().card(id)) : drills.next();
+        if (chosen.isEmpty()) {
+            Instant now = app().clock().instant();
+            out().println("No drill is due. The next one is due " + DrillQueue.nextDue(drills.catalog().cards(),
+                    drills.state(), now).map(d -> Due.when(d, now)).orElse("never (there are no drill cards)")
+                    + ". `lockdrill drill <id>` practises any card now.");
+            return 0;
+        }
+        DrillCard card = chosen.get();
+        Duration limit = Duration.ofSeconds(seconds != null ? seconds : card.timeLimitSeconds());
+        DrillConsole console = session().console();
+        DrillService.Result result = drills.practise(card, limit, type, console, style().color());
+        printNext(console.out(), result, app().clock().instant());
+        return 0;
+    }
+
+    static void printNext(PrintWriter out, DrillService.Result result, Instant now) {
+        out.println("Recorded " + result.outcome().rating().label() + " for " + result.outcome().card().id()
+                + "; next review " + Due.when(result.progress().schedule().dueAt(now), now) + ".");
+        out.flush();
+    }
+}

@@ -1,0 +1,29 @@
+package dev.lockdrill.drill;
+
+import java.util.List;
+
+/**
+ * An interview question to answer aloud (or typed) under a timer, from {@code drills/<id>.yaml}:
+ * the prompt, follow-ups an interviewer would ask, the rubric the learner grades themselves by,
+ * a model answer, primary sources, and the katas where the idea is practised in code.
+ */
+public record DrillCard(String id, String title, String kind, String prompt, List<String> followUps,
+                        int timeLimitSeconds, List<RubricPoint> rubric, String modelAnswer, List<String> sources,
+                        List<String> relatedKatas) {
+    public static final List<String> KINDS = List.of("spoken", "design", "concept");
+    public static final int DEFAULT_SECONDS = 120;
+
+    public DrillCard {
+        followUps = followUps == null ? List.of() : List.copyOf(followUps);
+        rubric = rubric == null ? List.of() : List.copyOf(rubric);
+        sources = sources == null ? List.of() : List.copyOf(sources);
+        relatedKatas = relatedKatas == null ? List.of() : List.copyOf(relatedKatas);
+        if (timeLimitSeconds <= 0) {
+            timeLimitSeconds = DEFAULT_SECONDS;
+        }
+    }
+
+    public int totalWeight() {
+        return rubric.stream().mapToInt(RubricPoint::weight).sum();
+    }
+}

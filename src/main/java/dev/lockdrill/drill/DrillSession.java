@@ -1,0 +1,135 @@
+package dev.lockdrill.drill;
+
+import dev.lockdrill.progress.Rating;
+import dev.lockdrill.report.Style;
+import dev.lockdrill.support.LockdrillException;
+
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One drill, start to finish: the prompt, the answer under a countdown (aloud or typed), a y/n
+ * self-grade of each rubric point (with keyword hints for a typed answer), the model answer,
+ * follow-ups and sources, then the learner's 1–4 rating. Recording it is the caller's job.
+ */
+public final class DrillSession {
+    static final String STOPPED = "The drill stopped before it was graded (Ctrl-C, or the input ended); nothing was "
+            + "recorded. Run it in a terminal to answer the questions.";
+    private final DrillConsole console;
+    private final Clock clock;
+    private final Style style;
+
+    public DrillSession(DrillConsole console, Clock clock, boolean color) {
+        this.console = console;
+        this.clock = clock;
+        this.style = new Style(color && console.color());
+    }
+
+    public DrillOutcome run(DrillCard card, Duration limit, boolean typed) {
+        PrintWriter out = console.out();
+        out.println(style.bold(card.title()) + style.dim("  (" + card.kind() + " · " + card.id() + ")"));
+        out.println();
+        out.println(card.prompt().strip());
+        out.println();
+        AnswerTimer timer = new AnswerTimer(console, clock);
+        AnswerTimer.Answer answer = typed ? timer.typed(limit) : timer.spoken(limit);
+        List<Boolean> covered = grade(card, answer.text());
+        double score = DrillOutcome.score(card, covered);
+        out.println(style.bold(String.format(Locale.ROOT, "You covered %d%% of the rubric (by weight).",
+                Math.round(score * 100))));
+        out.println();
+        reveal(card);
+        Rating rating = askRating(DrillOutcome.suggested(score));
+        return new DrillOutcome(card, covered, rating, answer.timedOut(), answer.used().toSeconds(), answer.text());
+    }
+
+    private List<Boolean> grade(DrillCard card, String typedAnswer) {
+        PrintWriter out = console.out();
+        out.println();
+        out.println(style.bold("Rubric") + " — did your answer make each point? (y/n)");
+        List<Boolean> covered = new ArrayList<>();
+        int n = card.rubric().size();
+        for (int i = 0; i < n; i++) {
+            RubricPoint point = card.rubric().get(i);
+            out.println(String.format(Locale.ROOT, "%d/%d  %s", i + 1, n, point.point())
+                    + style.dim(" (weight " + point.weight() + ")"));
+            if (typedAnswer != null) {
+                out.println("      " + hint(point, typedAnswer));
+            }
+            covered.add(askYesNo("      covered? [y/n] "));
+        }
+        return covered;
+    }
+
+    private String hint(RubricPoint point, String answer) {
+        List<String> found = KeywordHints.found(point, answer);
+        if (found.isEmpty()) {
+            return style.yellow("hint: none of " + String.join(", ", point.keywords()) + " appears in your answer");
+        }
+        return style.green("hint: your answer mentions " + String.join(", ", found));
+    }
+
+    private void reveal(DrillCard card) {
+        PrintWriter out = console.out();
+        out.println(style.bold("Model answer"));
+        out.println(card.modelAnswer().strip());
+        out.println();
+        if (!card.followUps().isEmpty()) {
+            out.println(style.bold("Follow-ups an interviewer may ask"));
+            card.followUps().forEach(f -> out.println("  • " + f.strip()));
+            out.println();
+        }
+        out.println(style.bold("Sources"));
+        card.sources().forEach(s -> out.println("  • " + s.strip()));
+        if (!card.relatedKatas().isEmpty()) {
+            out.println(style.dim("Practise it in code: " + String.join(", ", card.relatedKatas().stream()
+                    .map(k -> "lockdrill show " + k).toList())));
+        }
+        out.println();
+        out.flush();
+    }
+
+    private boolean askYesNo(String prompt) {
+        while (true) {
+            String answer = read(prompt).trim().toLowerCase(Locale.ROOT);
+            if (answer.equals("y") || answer.equals("yes")) {
+                return true;
+            }
+            if (answer.equals("n") || answer.equals("no")) {
+                return false;
+            }
+            console.out().println("      Please answer y or n.");
+        }
+    }
+
+    private Rating askRating(Rating suggested) {
+        String prompt = "How well did you recall it? 1 Again · 2 Hard · 3 Good · 4 Easy [Enter = "
+                + suggested.grade() + " " + suggested.label() + "] ";
+        while (true) {
+            String answer = read(prompt).trim();
+            if (answer.isEmpty()) {
+                return suggested;
+            }
+            var rating = Rating.fromKey(answer);
+            if (rating.isPresent()) {
+                return rating.get();
+            }
+            console.out().println("Please press 1, 2, 3 or 4.");
+        }
+    }
+
+    private String read(String prompt) {
+        console.out().flush();
+        String line = console.readLine(prompt);
+        if (line == null) {
+            console.out().println();
+            console.out().flush();
+            throw LockdrillException.usage(STOPPED);
+        }
+        return line;
+    }
+}

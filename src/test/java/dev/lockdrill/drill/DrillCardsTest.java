@@ -1,0 +1,77 @@
+package dev.lockdrill.drill;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.lockdrill.catalog.Catalog;
+import dev.lockdrill.catalog.KataManifest;
+import dev.lockdrill.catalog.Workbook;
+import dev.lockdrill.support.Json;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every card in drills/ is complete, parses strictly, and links only katas that exist or are planned. */
+class DrillCardsTest {
+    /** The first wave of katas (design.md); cards may link them before their code is merged. */
+    static final Set<String> FIRST_WAVE = Set.of("fencing-token", "lease-claim", "outbox-relay", "double-send",
+            "pg-lock-service", "circuit-breaker", "breaker-placement", "bulkhead");
+    private static final Path DRILLS = Path.of("drills");
+    private static final ObjectMapper STRICT = Json.yaml().copy()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    @TestFactory
+    Stream<DynamicTest> everyCardIsValid() throws IOException {
+        Set<String> katas = new HashSet<>(FIRST_WAVE);
+        katas.addAll(new Catalog(Workbook.at(Path.of(""))).ids());
+        CardValidator validator = new CardValidator(katas);
+        try (Stream<Path> files = Files.list(DRILLS)) {
+            List<Path> cards = files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+            return cards.stream().map(file -> DynamicTest.dynamicTest(file.getFileName().toString(), () -> {
+                DrillCard card = STRICT.readValue(file.toFile(), DrillCard.class);
+                assertThat(validator.problems(card, file.getFileName().toString())).isEmpty();
+            }));
+        }
+    }
+
+    @Test
+    void theCatalogHasAtLeastTwentyCardsIncludingTheSeedDrillsAndTheMisconception() {
+        List<String> ids = new DrillCatalog(DRILLS).ids();
+        assertThat(ids).hasSizeGreaterThanOrEqualTo(20).contains(
+                "lock-not-correctness", "breakers-in-the-emitter", "database-as-lock-service",
+                "double-send-at-ten-workers",
+                "lease", "fencing-token", "lock-scope-transaction-scope", "transactional-outbox",
+                "notification-drain-lease", "circuit-breaker-states", "bulkhead", "provider-idempotency-keys",
+                "locks-optimize-fences-guarantee", "redlock-kleppmann-critique", "redlock-antirez-reply",
+                "push-dedup-misconception");
+    }
+
+    @Test
+    void everyDrillAKataLinksExists() {
+        Set<String> ids = Set.copyOf(new DrillCatalog(DRILLS).ids());
+        for (KataManifest kata : new Catalog(Workbook.at(Path.of(""))).katas()) {
+            assertThat(ids).as("drills linked by kata " + kata.id()).containsAll(kata.drills());
+        }
+    }
+
+    @Test
+    void theValidatorReportsEveryMissingPiece() {
+        DrillCard broken = new DrillCard("x", " ", "essay", "", null, 0,
+                List.of(new RubricPoint("a", List.of(), 0)), null, List.of(), List.of("no-such-kata"));
+        assertThat(new CardValidator(FIRST_WAVE).problems(broken, "y.yaml")).containsExactlyInAnyOrder(
+                "y.yaml: id 'x' does not match the file name", "y.yaml: no title", "y.yaml: no prompt",
+                "y.yaml: no modelAnswer", "y.yaml: kind 'essay' is not one of [spoken, design, concept]",
+                "y.yaml: needs at least 3 rubric points, has 1", "y.yaml: rubric point 'a' has weight 0",
+                "y.yaml: rubric point 'a' has no keywords", "y.yaml: needs sources",
+                "y.yaml: related kata 'no-such-kata' does not exist");
+    }
+}

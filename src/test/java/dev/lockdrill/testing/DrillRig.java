@@ -1,0 +1,66 @@
+package dev.lockdrill.testing;
+
+import dev.lockdrill.app.AppContext;
+import dev.lockdrill.catalog.Workbook;
+import dev.lockdrill.cli.Cli;
+import dev.lockdrill.cli.Session;
+import dev.lockdrill.db.BackendSelector;
+import dev.lockdrill.drill.DrillConsole;
+import dev.lockdrill.repl.TerminalConsole;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * Runs lockdrill commands one-shot with a JLine dumb terminal fed from a string, on a fake clock,
+ * against a workbook whose state lives in a temp folder.
+ */
+public final class DrillRig {
+    public static final Instant START = Instant.parse("2026-03-02T09:00:00Z");
+    public final MutableClock clock = new MutableClock(START);
+    private final Workbook workbook;
+
+    /** What a command printed on the terminal, on stdout and on stderr, and its exit code. */
+    public record Run(int code, String terminal, String out, String err) {
+        public String all() {
+            return terminal + out;
+        }
+    }
+
+    public DrillRig(Path root, Path stateDir) {
+        this.workbook = new Workbook(root, stateDir);
+    }
+
+    /** A new application context each time, as after a restart. */
+    public AppContext app() {
+        return new AppContext(workbook, clock, new BackendSelector(Map.of(), "root"));
+    }
+
+    public Run run(String input, String... args) {
+        return run(input, UnaryOperator.identity(), args);
+    }
+
+    public Run run(String input, UnaryOperator<DrillConsole> decorate, String... args) {
+        ByteArrayOutputStream screen = new ByteArrayOutputStream();
+        TerminalConsole console = TerminalConsole.dumb(
+                new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), screen);
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Session session = new Session(this::app, question -> null, false, false, () -> decorate.apply(console));
+        int code;
+        try {
+            code = Cli.execute(session, args, new PrintWriter(out), new PrintWriter(err), false);
+        } finally {
+            session.close();
+            console.close();
+        }
+        return new Run(code, screen.toString(StandardCharsets.UTF_8), out.toString(), err.toString());
+    }
+}

@@ -1,0 +1,35 @@
+package dev.lockdrill.testing;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+
+/** A clock tests move by hand instead of sleeping. */
+public final class MutableClock extends Clock {
+    private Instant now;
+
+    public MutableClock(Instant start) {
+        this.now = start;
+    }
+
+    public synchronized void advance(Duration by) {
+        now = now.plus(by);
+    }
+
+    @Override
+    public synchronized Instant instant() {
+        return now;
+    }
+
+    @Override
+    public ZoneId getZone() {
+        return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+        return this;
+    }
+}

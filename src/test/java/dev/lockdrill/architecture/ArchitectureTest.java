@@ -32,7 +32,7 @@ class ArchitectureTest {
             .whereLayer("Cli").mayNotBeAccessedByAnyLayer()
             .whereLayer("Repl").mayOnlyBeAccessedByLayers("Cli")
             .whereLayer("App").mayOnlyBeAccessedByLayers("Cli")
-            .whereLayer("Stages").mayOnlyBeAccessedByLayers("Cli", "App", "Stages")
+            .whereLayer("Stages").mayOnlyBeAccessedByLayers("Cli", "Repl", "App", "Stages")
             .whereLayer("Check").mayOnlyBeAccessedByLayers("Cli", "App", "Stages")
             .whereLayer("Harness").mayNotBeAccessedByAnyLayer()
             .whereLayer("Api").mayOnlyBeAccessedByLayers("Harness")

@@ -132,14 +132,11 @@ class DrillCommandTest {
     @Test
     void theReplRunsTheSameDrillThroughItsOwnTerminal() throws Exception {
         DrillRig rig = rig();
-        System.setProperty("lockdrill.home", state.toString());
         byte[] input = ("drill lease\n\n" + "y\ny\nn\ny\n" + "4\nquit\n").getBytes(StandardCharsets.UTF_8);
         ByteArrayOutputStream screen = new ByteArrayOutputStream();
         try (DumbTerminal terminal = new DumbTerminal(new ByteArrayInputStream(input), screen)) {
-            assertThat(ReplLauncher.run(terminal, rig::app)).isZero();
+            assertThat(ReplLauncher.run(terminal, rig::app, state.resolve("history"))).isZero();
             terminal.writer().flush();
-        } finally {
-            System.clearProperty("lockdrill.home");
         }
         assertThat(screen.toString(StandardCharsets.UTF_8))
                 .contains("Leases are time-bounded locks", "4/4", "Recorded Easy for lease", "bye");

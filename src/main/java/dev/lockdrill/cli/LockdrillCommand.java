@@ -11,8 +11,8 @@ import picocli.CommandLine.Spec;
                 "write katas checked under injected faults against a real PostgreSQL.",
                 "Run without a command to open the interactive shell."},
         subcommands = {ListCommand.class, ShowCommand.class, HintCommand.class, CheckCommand.class,
-                ResetCommand.class, ProgressCommand.class, DoctorCommand.class, ReportCommand.class,
-                CompletionCommand.class, CommandLine.HelpCommand.class})
+                ResetCommand.class, ProgressCommand.class, DoctorCommand.class, WatchCommand.class,
+                ReportCommand.class, CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class LockdrillCommand implements Runnable {
     private final Session session;
 

@@ -2,6 +2,7 @@ package dev.lockdrill.app;
 
 import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.score.CheckResult;
+import dev.lockdrill.testing.Workbooks;
 import dev.lockdrill.score.ImplementationRun;
 import dev.lockdrill.score.RunStatus;
 import dev.lockdrill.score.Scoring;

@@ -1,4 +1,4 @@
-package dev.lockdrill.app;
+package dev.lockdrill.testing;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,16 +6,16 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 
 /** Temp workbooks for tests: a copy of one kata's stub and reference, as a learner's folder would hold. */
-final class Workbooks {
+public final class Workbooks {
     private Workbooks() {
     }
 
-    static void copyKata(Path repo, Path root, String kata) throws IOException {
+    public static void copyKata(Path repo, Path root, String kata) throws IOException {
         copyTree(repo.resolve("katas").resolve(kata), root.resolve("katas").resolve(kata));
         copyTree(repo.resolve("solutions").resolve(kata), root.resolve("solutions").resolve(kata));
     }
 
-    static void copyTree(Path from, Path to) throws IOException {
+    public static void copyTree(Path from, Path to) throws IOException {
         try (Stream<Path> walk = Files.walk(from)) {
             for (Path path : walk.toList()) {
                 Path target = to.resolve(from.relativize(path).toString());

@@ -117,8 +117,7 @@ public final class DoctorService {
     private Finding docker() {
         String host = env.get("DOCKER_HOST");
         Path socket = Path.of("/var/run/docker.sock");
-        String fix = "Only needed to start PostgreSQL in a container: start Docker (`systemctl start docker`), "
-                + "or point LOCKDRILL_JDBC_URL at a server.";
+        String fix = "Needed only to run PostgreSQL in a container: start Docker, or set LOCKDRILL_JDBC_URL.";
         if (host != null && !host.isBlank()) {
             return new Finding("docker", Level.OK, "DOCKER_HOST=" + host + "; Testcontainers can be used", "");
         }

@@ -10,6 +10,7 @@ import picocli.CommandLine.Parameters;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
 
 /** `lockdrill report [kata]`: where the HTML timeline of the kata's last check is (and opens it). */
 @Command(name = "report", mixinStandardHelpOptions = true,
@@ -35,13 +36,24 @@ final class ReportCommand extends BaseCommand {
         }
         out().println(report.toAbsolutePath());
         if (open) {
-            try {
-                new ProcessBuilder("xdg-open", report.toAbsolutePath().toString()).inheritIO().start();
-            } catch (IOException e) {
-                err().println(style().yellow("Could not run xdg-open (" + e.getMessage()
-                        + "); open the file above in a browser."));
-            }
+            open(report);
         }
         return 0;
+    }
+
+    private void open(Path report) {
+        try {
+            Process opener = new ProcessBuilder("xdg-open", report.toAbsolutePath().toString())
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .start();
+            if (opener.waitFor(5, TimeUnit.SECONDS) && opener.exitValue() != 0) {
+                err().println(style().yellow("xdg-open found no browser to open it; open the file above yourself."));
+            }
+        } catch (IOException e) {
+            err().println(style().yellow("Could not run xdg-open (" + e.getMessage()
+                    + "); open the file above in a browser."));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

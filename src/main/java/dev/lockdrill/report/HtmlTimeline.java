@@ -90,11 +90,16 @@ public final class HtmlTimeline {
                 continue;
             }
             html.append("<h2 class=\"violation\">✗ ").append(escape(r.name())).append("</h2>\n<ul>\n");
-            for (Evidence e : r.evidence()) {
+            List<Evidence> evidence = r.evidence();
+            for (int i = 0; i < evidence.size(); i++) {
+                if (i == TerminalReport.MAX_EVIDENCE) {
+                    html.append("</ul>\n<details><summary>").append(evidence.size() - i).append(" more</summary><ul>\n");
+                }
+                Evidence e = evidence.get(i);
                 html.append("<li class=\"evidence\" data-ops=\"").append(e.opIds().stream().map(String::valueOf)
                         .collect(Collectors.joining(" "))).append("\">").append(escape(e.text())).append("</li>\n");
             }
-            html.append("</ul>\n");
+            html.append(evidence.size() > TerminalReport.MAX_EVIDENCE ? "</ul></details>\n" : "</ul>\n");
         }
     }
 

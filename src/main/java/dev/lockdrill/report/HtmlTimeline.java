@@ -93,7 +93,8 @@ public final class HtmlTimeline {
             List<Evidence> evidence = r.evidence();
             for (int i = 0; i < evidence.size(); i++) {
                 if (i == TerminalReport.MAX_EVIDENCE) {
-                    html.append("</ul>\n<details><summary>").append(evidence.size() - i).append(" more</summary><ul>\n");
+                    html.append("</ul>\n<details><summary>").append(evidence.size() - i)
+                            .append(" more</summary><ul>\n");
                 }
                 Evidence e = evidence.get(i);
                 html.append("<li class=\"evidence\" data-ops=\"").append(e.opIds().stream().map(String::valueOf)

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -40,7 +41,7 @@ public final class KataService {
     public String current() {
         List<KataEntry> entries = list();
         return entries.stream().filter(e -> e.progress().lastRunAt() != null)
-                .max(Comparator.comparing(e -> e.progress().lastRunAt()))
+                .max(Comparator.comparing(e -> Instant.parse(e.progress().lastRunAt())))
                 .or(() -> entries.stream().filter(e -> !KataProgress.PASSED.equals(e.progress().status())).findFirst())
                 .or(() -> entries.stream().findFirst())
                 .map(e -> e.manifest().id())

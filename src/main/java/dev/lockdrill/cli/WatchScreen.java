@@ -11,6 +11,7 @@ import dev.lockdrill.score.RunStatus;
 import dev.lockdrill.support.LockdrillException;
 
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.Optional;
 
 /** What watch mode prints: "checking…" at once, each report, the next kata after a pass, hints and the list. */
@@ -81,7 +82,7 @@ final class WatchScreen implements WatchListener {
     synchronized void list() {
         out.println();
         for (KataService.KataEntry e : new KataService(app).list()) {
-            out.println(String.format(java.util.Locale.ROOT, "  %-3d %-22s %s", e.manifest().order(),
+            out.println(String.format(Locale.ROOT, "  %-3d %-22s %s", e.manifest().order(),
                     e.manifest().id(), e.progress().status()));
         }
         out.flush();

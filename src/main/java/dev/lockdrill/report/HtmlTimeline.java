@@ -7,6 +7,7 @@ import dev.lockdrill.score.CheckResult;
 import dev.lockdrill.score.ImplementationRun;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
@@ -60,7 +61,7 @@ public final class HtmlTimeline {
                 .append("</title>\n<style>").append(STYLE).append("</style></head>\n");
         html.append("<body data-status=\"").append(result.status().label()).append("\">\n");
         html.append("<h1>").append(escape(result.kata())).append(" <span class=\"").append(css(result))
-                .append("\">").append(result.status().label().toUpperCase(java.util.Locale.ROOT))
+                .append("\">").append(result.status().label().toUpperCase(Locale.ROOT))
                 .append("</span></h1>\n<p class=\"meta\">").append(escape(you.source() + " · seed " + result.seed()
                         + " · " + result.at() + " · replay: lockdrill check " + result.kata() + " --seed "
                         + result.seed())).append("</p>\n");
@@ -79,7 +80,7 @@ public final class HtmlTimeline {
     private static void invariants(List<InvariantResult> results, StringBuilder html) {
         html.append("<h2>Invariants</h2>\n<table class=\"invariants\">\n");
         for (InvariantResult r : results) {
-            String verdict = r.verdict().name().toLowerCase(java.util.Locale.ROOT);
+            String verdict = r.verdict().name().toLowerCase(Locale.ROOT);
             html.append("<tr class=\"").append(verdict).append("\"><td>").append(escape(r.name()))
                     .append("</td><td>").append(verdict).append("</td><td class=\"meta\">")
                     .append(escape(r.description())).append("</td></tr>\n");

@@ -5,6 +5,9 @@ import dev.lockdrill.db.JdbcUrls;
 
 import javax.tools.ToolProvider;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -12,19 +15,29 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Stream;
 
 /** Checks what a kata check needs, each with a status and, when not ok, how to fix it. */
 public final class DoctorService {
+    static final long DISK_FAIL_BYTES = 200L << 20;
+    static final long DISK_WARN_BYTES = 1L << 30;
     private final AppContext app;
     private final Map<String, String> env;
+    private final RedisPing redis;
 
     public DoctorService(AppContext app, Map<String, String> env) {
+        this(app, env, new RedisPing("127.0.0.1", 6379, Duration.ofSeconds(1)));
+    }
+
+    DoctorService(AppContext app, Map<String, String> env, RedisPing redis) {
         this.app = app;
         this.env = env;
+        this.redis = redis;
     }
 
     public enum Level { OK, WARN, FAIL }
@@ -38,6 +51,8 @@ public final class DoctorService {
         findings.add(workbook());
         findings.addAll(postgres(flagUrl));
         findings.add(docker());
+        findings.add(redis());
+        findings.add(disk());
         return findings;
     }
 
@@ -101,12 +116,71 @@ public final class DoctorService {
 
     private Finding docker() {
         String host = env.get("DOCKER_HOST");
-        boolean socket = Files.exists(Path.of("/var/run/docker.sock"));
-        if ((host != null && !host.isBlank()) || socket) {
-            return new Finding("docker", Level.OK, "Docker environment found ("
-                    + (socket ? "/var/run/docker.sock" : "DOCKER_HOST=" + host) + "); Testcontainers can be used", "");
+        Path socket = Path.of("/var/run/docker.sock");
+        String fix = "Needed only to run PostgreSQL in a container: start Docker, or set LOCKDRILL_JDBC_URL.";
+        if (host != null && !host.isBlank()) {
+            return new Finding("docker", Level.OK, "DOCKER_HOST=" + host + "; Testcontainers can be used", "");
         }
-        return new Finding("docker", Level.WARN, "no Docker engine found; the Testcontainers backend is unavailable",
-                "Not needed when LOCKDRILL_JDBC_URL points at a server.");
+        if (!Files.exists(socket)) {
+            return new Finding("docker", Level.WARN, "no Docker engine found; the Testcontainers backend is "
+                    + "unavailable", fix);
+        }
+        try (SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+            return new Finding("docker", Level.OK, "Docker engine at " + socket + "; Testcontainers can be used", "");
+        } catch (IOException e) {
+            return new Finding("docker", Level.WARN, socket + " exists but the engine does not answer ("
+                    + e.getMessage() + ")", fix);
+        }
+    }
+
+    private Finding redis() {
+        String fix = "Only the later Redis katas need it. Start one: `redis-server --daemonize yes` "
+                + "(Debian: apt-get install redis-server).";
+        try {
+            String reply = redis.ping();
+            if (reply.startsWith("+PONG")) {
+                return new Finding("redis", Level.OK, "Redis answers PING at " + redis.address(), "");
+            }
+            return new Finding("redis", Level.WARN, "Redis at " + redis.address() + " answered '" + reply + "'",
+                    "The Redis katas expect an open local server (no password); " + fix);
+        } catch (IOException e) {
+            return new Finding("redis", Level.WARN, "no Redis at " + redis.address() + " (" + e.getMessage() + ")",
+                    fix);
+        }
+    }
+
+    private Finding disk() {
+        Path state = app.workbook().stateDir();
+        try {
+            Path existing = state;
+            while (existing != null && !Files.exists(existing)) {
+                existing = existing.getParent();
+            }
+            long free = Files.getFileStore(existing == null ? Path.of("") : existing).getUsableSpace();
+            long runs = size(state.resolve("runs"));
+            String detail = mib(free) + " free for .lockdrill/ (runs keep " + mib(runs) + ")";
+            String fix = "Free some disk space; old runs under .lockdrill/runs/ can be deleted.";
+            if (free < DISK_FAIL_BYTES) {
+                return new Finding("disk", Level.FAIL, detail, fix);
+            }
+            return free < DISK_WARN_BYTES ? new Finding("disk", Level.WARN, detail, fix)
+                    : new Finding("disk", Level.OK, detail, "");
+        } catch (IOException | UncheckedIOException e) {
+            return new Finding("disk", Level.WARN, "cannot measure the free space for " + state + ": "
+                    + e.getMessage(), "Check that the workbook's disk is mounted and readable.");
+        }
+    }
+
+    private static long size(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            return walk.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
+        }
+    }
+
+    private static String mib(long bytes) {
+        return bytes >= 10L << 30 ? (bytes >> 30) + " GiB" : (bytes >> 20) + " MiB";
     }
 }

@@ -10,10 +10,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /** list, show, hint and reset: what the learner does with katas besides checking them. */
@@ -33,6 +35,25 @@ public final class KataService {
         return app.catalog().katas().stream()
                 .map(k -> new KataEntry(k, state.kata(k.id()), KataRegistry.find(k.id()).isPresent()))
                 .toList();
+    }
+
+    /** The kata meant when none is named: the one checked most recently, else the first not passed yet. */
+    public String current() {
+        List<KataEntry> entries = list();
+        return entries.stream().filter(e -> e.progress().lastRunAt() != null)
+                .max(Comparator.comparing(e -> Instant.parse(e.progress().lastRunAt())))
+                .or(() -> entries.stream().filter(e -> !KataProgress.PASSED.equals(e.progress().status())).findFirst())
+                .or(() -> entries.stream().findFirst())
+                .map(e -> e.manifest().id())
+                .orElseThrow(() -> LockdrillException.usage("This workbook has no katas."));
+    }
+
+    /** The first kata after this one, in the workbook's order, that is not passed yet. */
+    public Optional<KataManifest> next(String id) {
+        List<KataEntry> entries = list();
+        int at = entries.stream().map(e -> e.manifest().id()).toList().indexOf(id);
+        return entries.stream().skip(at + 1L).filter(e -> !KataProgress.PASSED.equals(e.progress().status()))
+                .map(KataEntry::manifest).findFirst();
     }
 
     public String brief(String id) {

@@ -2,6 +2,7 @@ package dev.lockdrill.cli;
 
 import dev.lockdrill.app.CheckRequest;
 import dev.lockdrill.app.CheckService;
+import dev.lockdrill.report.HtmlTimeline;
 import dev.lockdrill.report.JsonReport;
 import dev.lockdrill.report.TerminalReport;
 import dev.lockdrill.score.CheckResult;
@@ -12,6 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -83,7 +85,9 @@ final class CheckCommand extends BaseCommand {
         } else {
             new TerminalReport(style()).render(result, out());
             app().runs().latest(kata).ifPresent(dir -> out().println(style().dim("Saved: "
-                    + app().workbook().root().relativize(dir.resolve("result.json")))));
+                    + app().workbook().root().relativize(dir.resolve("result.json"))
+                    + (Files.exists(dir.resolve(HtmlTimeline.FILE_NAME)) ? " and the timeline of every scenario, "
+                    + HtmlTimeline.FILE_NAME + " (`lockdrill report " + kata + " --open`)" : ""))));
         }
         out().flush();
         return result.status().exitCode();

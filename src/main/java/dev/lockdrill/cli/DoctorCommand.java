@@ -11,7 +11,9 @@ import java.util.Map;
 
 /** `lockdrill doctor`: what a check needs, and what is missing. */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = "Check the environment: Java, the workbook, which PostgreSQL backend is used and why, Docker.")
+        description = {"Check the environment: Java, the workbook, which PostgreSQL backend is used and why (and",
+                "whether it answers), Docker, Redis (for the later katas) and disk space for .lockdrill/.",
+                "Each line is ok, warn or FAIL with the fix. Exit code 2 when something fails."})
 final class DoctorCommand extends BaseCommand {
     @Option(names = "--jdbc-url", paramLabel = "URL", description = "The PostgreSQL URL you would pass to check.")
     String jdbcUrl;

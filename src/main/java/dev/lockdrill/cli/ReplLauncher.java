@@ -33,7 +33,7 @@ public final class ReplLauncher {
                 && !Terminal.TYPE_DUMB_COLOR.equals(terminal.getType()) && System.getenv("NO_COLOR") == null;
         Repl[] repl = new Repl[1];
         Session session = new Session(factory, question -> repl[0].ask(question), color, color,
-                () -> repl[0].console());
+                () -> repl[0].console(), terminal);
         repl[0] = new Repl(terminal, history, color,
                 () -> Cli.create(session, terminal.writer(), terminal.writer(), color).getCommandSpec(),
                 words -> Cli.execute(session, words, terminal.writer(), terminal.writer(), color));

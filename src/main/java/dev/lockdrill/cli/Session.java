@@ -3,13 +3,16 @@ package dev.lockdrill.cli;
 import dev.lockdrill.app.AppContext;
 import dev.lockdrill.drill.DrillConsole;
 import dev.lockdrill.repl.TerminalConsole;
+import org.jline.terminal.Terminal;
 
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
  * What commands share for one process: the application context (created on first use, so
- * `--version` stays fast), how to ask questions, whether the terminal is interactive, and the
- * terminal for commands that talk with the learner (the REPL's, or one opened on first use).
+ * `--version` stays fast), how to ask questions, whether the terminal is interactive, the terminal
+ * for commands that talk with the learner (the REPL's, or one opened on first use), and the REPL's
+ * own terminal when commands run inside it (watch mode reads keys from it).
  */
 public final class Session {
     private final Supplier<AppContext> factory;
@@ -17,20 +20,32 @@ public final class Session {
     private final boolean interactive;
     private final boolean color;
     private final Supplier<? extends DrillConsole> consoles;
+    private final Terminal terminal;
     private AppContext app;
     private DrillConsole console;
 
     public Session(Supplier<AppContext> factory, Prompter prompter, boolean interactive, boolean color) {
-        this(factory, prompter, interactive, color, () -> TerminalConsole.forProcess(interactive, color));
+        this(factory, prompter, interactive, color, () -> TerminalConsole.forProcess(interactive, color), null);
     }
 
     public Session(Supplier<AppContext> factory, Prompter prompter, boolean interactive, boolean color,
                    Supplier<? extends DrillConsole> consoles) {
+        this(factory, prompter, interactive, color, consoles, null);
+    }
+
+    public Session(Supplier<AppContext> factory, Prompter prompter, boolean interactive, boolean color,
+                   Terminal terminal) {
+        this(factory, prompter, interactive, color, () -> TerminalConsole.forProcess(interactive, color), terminal);
+    }
+
+    public Session(Supplier<AppContext> factory, Prompter prompter, boolean interactive, boolean color,
+                   Supplier<? extends DrillConsole> consoles, Terminal terminal) {
         this.factory = factory;
         this.prompter = prompter;
         this.interactive = interactive;
         this.color = color;
         this.consoles = consoles;
+        this.terminal = terminal;
     }
 
     /** The terminal for drills and practice, opened on first use. */
@@ -62,6 +77,11 @@ public final class Session {
 
     public boolean color() {
         return color;
+    }
+
+    /** The terminal the REPL runs in; empty for one-shot commands. */
+    public Optional<Terminal> terminal() {
+        return Optional.ofNullable(terminal);
     }
 
     public synchronized void close() {

@@ -22,7 +22,7 @@ import java.util.Optional;
 
 /**
  * Keeps every run under {@code .lockdrill/runs/<kata>/<timestamp>/} (result.json, history.jsonl,
- * the check processes' output) with a {@code latest} pointer, as Maelstrom's store does.
+ * timeline.html, the check processes' output) with a {@code latest} pointer, as Maelstrom's store does.
  */
 public final class RunStore {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'")
@@ -54,6 +54,7 @@ public final class RunStore {
             writeAtomically(runDir.resolve("result.json"), JsonReport.render(result));
             if (result.you().history() != null) {
                 writeAtomically(runDir.resolve("history.jsonl"), historyLines(result.you().history()));
+                writeAtomically(runDir.resolve(HtmlTimeline.FILE_NAME), HtmlTimeline.render(result));
             }
             if (result.reference() != null && result.reference().history() != null) {
                 writeAtomically(runDir.resolve("reference-history.jsonl"),

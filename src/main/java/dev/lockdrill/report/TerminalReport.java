@@ -79,6 +79,12 @@ public final class TerminalReport {
                 evidence(mine, out);
             }
         }
+        if (you.history() != null) {
+            Timeline.firstFailing(you.history(), you.invariants()).ifPresent(timeline -> {
+                out.println();
+                new TerminalTimeline(style).render(timeline, out);
+            });
+        }
         metrics(result, out);
         if (compare && result.reference().status() != RunStatus.PASS) {
             out.println();

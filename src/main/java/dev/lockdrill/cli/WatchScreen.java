@@ -1,0 +1,113 @@
+package dev.lockdrill.cli;
+
+import dev.lockdrill.app.AppContext;
+import dev.lockdrill.app.KataService;
+import dev.lockdrill.app.WatchListener;
+import dev.lockdrill.catalog.KataManifest;
+import dev.lockdrill.report.Style;
+import dev.lockdrill.report.TerminalReport;
+import dev.lockdrill.score.CheckResult;
+import dev.lockdrill.score.RunStatus;
+import dev.lockdrill.support.LockdrillException;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.Optional;
+
+/** What watch mode prints: "checking…" at once, each report, the next kata after a pass, hints and the list. */
+final class WatchScreen implements WatchListener {
+    private final PrintWriter out;
+    private final Style style;
+    private final AppContext app;
+    private final boolean manual;
+    private final boolean interactive;
+    private ProgressLine progress;
+    private String offered;
+
+    WatchScreen(PrintWriter out, Style style, AppContext app, boolean manual, boolean interactive) {
+        this.out = out;
+        this.style = style;
+        this.app = app;
+        this.manual = manual;
+        this.interactive = interactive;
+    }
+
+    @Override
+    public synchronized void checking(String kata) {
+        out.println();
+        out.println(style.cyan("checking " + kata + "…"));
+        out.flush();
+        progress = new ProgressLine(out, interactive, style);
+    }
+
+    @Override
+    public synchronized void stage(String message) {
+        if (progress != null) {
+            progress.stage(message);
+        }
+    }
+
+    @Override
+    public synchronized void checked(String kata, CheckResult result) {
+        clearProgress();
+        new TerminalReport(style).render(result, out);
+        offered = null;
+        if (result.status() == RunStatus.PASS) {
+            Optional<KataManifest> next = new KataService(app).next(kata);
+            offered = next.map(KataManifest::id).orElse(null);
+            out.println(style.green("✔ " + kata + " passes.") + next.map(m -> " Next: " + style.bold(m.id())
+                    + " — " + m.title() + ". Press n to watch it.").orElse(" No kata after it is left to pass."));
+            out.println(style.dim("  `lockdrill compare " + kata + "` shows the reference beside your solution."));
+        }
+        keys(kata);
+    }
+
+    @Override
+    public synchronized void failed(String kata, RuntimeException error) {
+        clearProgress();
+        String message = error instanceof LockdrillException ? error.getMessage()
+                : "the check could not run: " + error;
+        out.println(style.red(message));
+        keys(kata);
+    }
+
+    synchronized void hint(String kata) {
+        KataService.Hint hint = new KataService(app).nextHint(kata);
+        out.println();
+        out.println(style.bold("Hint " + hint.number() + "/" + hint.total()));
+        out.println(hint.text().strip());
+        out.flush();
+    }
+
+    synchronized void list() {
+        out.println();
+        for (KataService.KataEntry e : new KataService(app).list()) {
+            out.println(String.format(Locale.ROOT, "  %-3d %-22s %s", e.manifest().order(),
+                    e.manifest().id(), e.progress().status()));
+        }
+        out.flush();
+    }
+
+    synchronized void say(String line) {
+        out.println(style.dim(line));
+        out.flush();
+    }
+
+    /** The kata offered after the last pass, if any. */
+    synchronized Optional<String> offered() {
+        return Optional.ofNullable(offered);
+    }
+
+    private void keys(String kata) {
+        String trigger = manual ? "Enter or r re-checks" : "saving a file in katas/" + kata + "/ re-checks; r too";
+        out.println(style.dim("watching " + kata + ": " + trigger + " · h hint · l list · q quit"));
+        out.flush();
+    }
+
+    private void clearProgress() {
+        if (progress != null) {
+            progress.clear();
+            progress = null;
+        }
+    }
+}

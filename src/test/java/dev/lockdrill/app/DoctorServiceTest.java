@@ -1,0 +1,99 @@
+package dev.lockdrill.app;
+
+import dev.lockdrill.catalog.Workbook;
+import dev.lockdrill.db.BackendSelector;
+import dev.lockdrill.testing.Pipelines;
+import dev.lockdrill.testing.Workbooks;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** doctor's new lines: Redis by a plain-socket PING, and disk space for .lockdrill/. */
+class DoctorServiceTest {
+    @TempDir
+    Path root;
+
+    @Test
+    void redisThatAnswersPongIsOk() throws Exception {
+        try (ServerSocket server = fakeRedis("+PONG\r\n")) {
+            DoctorService.Finding redis = finding("redis", server.getLocalPort());
+            assertThat(redis.level()).isEqualTo(DoctorService.Level.OK);
+            assertThat(redis.detail()).contains("answers PING");
+        }
+    }
+
+    @Test
+    void redisThatWantsAPasswordIsAWarningWithTheFix() throws Exception {
+        try (ServerSocket server = fakeRedis("-NOAUTH Authentication required.\r\n")) {
+            DoctorService.Finding redis = finding("redis", server.getLocalPort());
+            assertThat(redis.level()).isEqualTo(DoctorService.Level.WARN);
+            assertThat(redis.detail()).contains("NOAUTH");
+            assertThat(redis.fix()).contains("no password");
+        }
+    }
+
+    @Test
+    void noRedisIsOnlyAWarningBecauseOnlyLaterKatasNeedIt() throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        DoctorService.Finding redis = finding("redis", port);
+        assertThat(redis.level()).isEqualTo(DoctorService.Level.WARN);
+        assertThat(redis.fix()).contains("redis-server");
+    }
+
+    @Test
+    void diskSpaceIsMeasuredWhereTheStateLives() throws Exception {
+        DoctorService.Finding disk = finding("disk", 1);
+        assertThat(disk.level()).isNotEqualTo(DoctorService.Level.FAIL);
+        assertThat(disk.detail()).contains("free for .lockdrill/", "runs keep 0 MiB");
+    }
+
+    private DoctorService.Finding finding(String check, int redisPort) throws IOException {
+        Workbooks.copyKata(Pipelines.repoRoot(), root, "fencing-token");
+        try (AppContext app = new AppContext(new Workbook(root, root.resolve(".lockdrill")), Clock.systemUTC(),
+                new BackendSelector(Map.of(), "root"))) {
+            List<DoctorService.Finding> findings = new DoctorService(app, Map.of(),
+                    new RedisPing("127.0.0.1", redisPort, Duration.ofSeconds(2))).examine(null);
+            return findings.stream().filter(f -> f.check().equals(check)).findFirst().orElseThrow();
+        }
+    }
+
+    private static ServerSocket fakeRedis(String reply) throws IOException {
+        ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        Thread thread = new Thread(() -> {
+            try (Socket client = server.accept()) {
+                InputStream in = client.getInputStream();
+                byte[] ping = new byte[6];
+                int read = 0;
+                while (read < ping.length) {
+                    read += in.read(ping, read, ping.length - read);
+                }
+                assertThat(new String(ping, StandardCharsets.US_ASCII)).isEqualTo("PING\r\n");
+                OutputStream out = client.getOutputStream();
+                out.write(reply.getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+            } catch (IOException ignored) {
+                // the test ends the server
+            }
+        });
+        thread.setDaemon(true);
+        thread.start();
+        return server;
+    }
+}

@@ -1,0 +1,40 @@
+package dev.lockdrill.report;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What a saved run holds besides result.json: the HTML timeline, and a score table read back from it. */
+class StoredRunTest {
+    @TempDir
+    Path runs;
+
+    @Test
+    void savingARunWritesTheTimelineNextToTheResultAndTheScoresReadBack() throws Exception {
+        RunStore store = new RunStore(runs);
+        Path dir = store.newRunDir("fencing-token", SampleRuns.kleppmannResult().at());
+        store.save(dir, SampleRuns.kleppmannResult());
+
+        assertThat(store.latest("fencing-token")).isPresent();
+        Path html = store.latest("fencing-token").orElseThrow().resolve(HtmlTimeline.FILE_NAME);
+        assertThat(Files.readString(html)).contains("<svg", "data-worker=\"worker-10\"", "op accepted violation");
+
+        StringWriter text = new StringWriter();
+        ScoreTable.read(dir.resolve("result.json")).orElseThrow().render(new Style(false), new PrintWriter(text));
+        assertThat(text.toString()).contains("seed 42 · FAIL · 1/3 invariants (score 33)",
+                "  stale-write-rejected             fail", "  writes/s                         120");
+    }
+
+    @Test
+    void aMissingOrForeignResultFileHasNoScoreTable() throws Exception {
+        assertThat(ScoreTable.read(runs.resolve("result.json"))).isEmpty();
+        Files.writeString(runs.resolve("other.json"), "{\"hello\": 1}");
+        assertThat(ScoreTable.read(runs.resolve("other.json"))).isEmpty();
+    }
+}

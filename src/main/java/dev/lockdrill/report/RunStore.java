@@ -82,14 +82,19 @@ public final class RunStore {
         return Optional.empty();
     }
 
+    /**
+     * Points {@code latest} at the run: a symbolic link made under a temporary name and renamed
+     * over the old one, so concurrent runs of a kata never see it missing or half-made.
+     */
     private static void pointLatest(Path runDir) throws IOException {
         Path pointer = runDir.getParent().resolve("latest");
-        Files.deleteIfExists(pointer);
+        Path staged = runDir.getParent().resolve(".latest-" + runDir.getFileName());
         try {
-            Files.createSymbolicLink(pointer, runDir.getFileName());
+            Files.createSymbolicLink(staged, runDir.getFileName());
         } catch (UnsupportedOperationException | IOException e) {
-            Files.writeString(pointer, runDir.getFileName().toString());
+            Files.writeString(staged, runDir.getFileName().toString());
         }
+        Files.move(staged, pointer, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     static String historyLines(History history) {

@@ -17,10 +17,15 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 
@@ -30,29 +35,43 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Like Rustlings' `dev check`, for every kata the pipeline knows: the stub as shipped fails, the
  * reference passes, every mutant (a realistic bug) fails, and every alternative correct solution
  * (written differently from the reference) passes. Seeds are random per build and part of each
- * test's name, so a failure is replayed with `lockdrill check KATA --from DIR --seed N`.
+ * test's name, so a failure is replayed with `lockdrill check KATA --from DIR --seed N`. The checks
+ * are started together on a small pool when the tests are generated (each in its own schema and
+ * child JVM, most of their time spent in injected pauses) and each test waits for its own.
  */
 class AuthoringTest {
     static final Set<RunStatus> CAUGHT = EnumSet.of(RunStatus.FAIL, RunStatus.TIMEOUT, RunStatus.CRASHED);
+    static final int PARALLEL_CHECKS = 2;
+    /** Generous, so a loaded CI machine never turns a slow correct run into a timeout. */
+    static final Duration TIMEOUT = Duration.ofSeconds(90);
 
     @TempDir
     static Path state;
     static AppContext app;
+    static ExecutorService pool;
 
     @BeforeAll
     static void openApp() {
         app = Pipelines.app(state);
+        pool = Executors.newFixedThreadPool(PARALLEL_CHECKS);
     }
 
     @AfterAll
     static void closeApp() {
+        pool.shutdownNow();
         app.close();
+    }
+
+    private static Future<CheckResult> start(Callable<CheckResult> check) {
+        return pool.submit(check);
     }
 
     @TestFactory
     Stream<DynamicNode> everyKataIsAuthoredCorrectly() {
         Catalog catalog = new Catalog(Workbook.at(Pipelines.repoRoot()));
-        return KataRegistry.ids().stream().map(id -> DynamicContainer.dynamicContainer(id, tests(catalog, id)));
+        List<DynamicNode> katas = KataRegistry.ids().stream()
+                .<DynamicNode>map(id -> DynamicContainer.dynamicContainer(id, tests(catalog, id))).toList();
+        return katas.stream();
     }
 
     private static List<DynamicNode> tests(Catalog catalog, String id) {
@@ -67,27 +86,32 @@ class AuthoringTest {
             assertThat(Pipelines.implementations("mutants", id)).hasSizeGreaterThanOrEqualTo(3);
         }));
         long stubSeed = seed();
+        Future<CheckResult> stub = start(() -> Pipelines.check(app, id, Pipelines.repoRoot().resolve("katas")
+                .resolve(id), stubSeed, TIMEOUT));
         tests.add(DynamicTest.dynamicTest("stub fails (seed " + stubSeed + ")", () -> {
-            CheckResult result = Pipelines.check(app, id, Pipelines.repoRoot().resolve("katas").resolve(id), stubSeed);
+            CheckResult result = stub.get();
             assertThat(result.status()).as(Pipelines.explain(result)).isIn(CAUGHT);
         }));
         long referenceSeed = seed();
+        Future<CheckResult> reference = start(() -> Pipelines.checkReference(app, id, referenceSeed, TIMEOUT));
         tests.add(DynamicTest.dynamicTest("reference passes (seed " + referenceSeed + ")", () -> {
-            CheckResult result = Pipelines.checkReference(app, id, referenceSeed);
+            CheckResult result = reference.get();
             assertThat(result.status()).as(Pipelines.explain(result)).isEqualTo(RunStatus.PASS);
         }));
         for (Path mutant : Pipelines.implementations("mutants", id)) {
             long seed = seed();
+            Future<CheckResult> check = start(() -> Pipelines.check(app, id, mutant, seed, TIMEOUT));
             tests.add(DynamicTest.dynamicTest("mutant " + mutant.getFileName() + " fails (seed " + seed + ")", () -> {
-                CheckResult result = Pipelines.check(app, id, mutant, seed);
+                CheckResult result = check.get();
                 assertThat(result.status()).as(Pipelines.explain(result)).isIn(CAUGHT);
             }));
         }
         for (Path alternative : Pipelines.implementations("alternatives", id)) {
             long seed = seed();
+            Future<CheckResult> check = start(() -> Pipelines.check(app, id, alternative, seed, TIMEOUT));
             tests.add(DynamicTest.dynamicTest("alternative " + alternative.getFileName() + " passes (seed " + seed
                     + ")", () -> {
-                CheckResult result = Pipelines.check(app, id, alternative, seed);
+                CheckResult result = check.get();
                 assertThat(result.status()).as(Pipelines.explain(result)).isEqualTo(RunStatus.PASS);
             }));
         }

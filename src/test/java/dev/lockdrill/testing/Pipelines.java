@@ -76,7 +76,11 @@ public final class Pipelines {
     }
 
     public static CheckResult checkReference(AppContext app, String kata, long seed) {
-        return new CheckService(app).check(new CheckRequest(kata, null, true, false, List.of(), seed, null, null),
+        return checkReference(app, kata, seed, null);
+    }
+
+    public static CheckResult checkReference(AppContext app, String kata, long seed, Duration timeout) {
+        return new CheckService(app).check(new CheckRequest(kata, null, true, false, List.of(), seed, null, timeout),
                 CheckProgress.SILENT);
     }
 

@@ -1,0 +1,37 @@
+package dev.lockdrill.harness.outbox;
+
+import dev.lockdrill.harness.BackendKiller;
+import dev.lockdrill.harness.Pause;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.Future;
+
+/** Waits until every given worker's call is done or the worker waits on a lock, with a cap. */
+final class Stall {
+    private final OutboxRig rig;
+    private final long capMillis;
+
+    Stall(OutboxRig rig, long capMillis) {
+        this.rig = rig;
+        this.capMillis = capMillis;
+    }
+
+    void untilDoneOrBlocked(List<String> workers, List<Future<?>> calls) throws SQLException {
+        BackendKiller killer = new BackendKiller(rig.database());
+        long deadline = System.nanoTime() + capMillis * 1_000_000;
+        try (Connection observer = rig.database().connect("observer")) {
+            while (System.nanoTime() < deadline) {
+                boolean settled = true;
+                for (int i = 0; i < workers.size() && settled; i++) {
+                    settled = calls.get(i).isDone() || killer.isBlocked(observer, workers.get(i));
+                }
+                if (settled) {
+                    return;
+                }
+                Pause.millis(2);
+            }
+        }
+    }
+}

@@ -8,7 +8,11 @@ import dev.lockdrill.harness.WorkloadContext;
 import java.sql.Connection;
 import java.util.List;
 
-/** The outbox-relay kata: creates the outbox and a business table, then runs each scenario. */
+/**
+ * The outbox-relay kata: creates the outbox and a business table, then runs each scenario. The
+ * outbox is emptied between scenarios (after its ground truth is recorded), so a relay never
+ * meets another scenario's leftovers.
+ */
 public final class OutboxRelayWorkload implements Workload {
     static final List<OutboxScenario> SCENARIOS = List.of(
             new RolledBackScenario(),
@@ -33,6 +37,7 @@ public final class OutboxRelayWorkload implements Workload {
                 try (OutboxRig rig = new OutboxRig(context, admin, scenario.name())) {
                     scenario.run(rig);
                     rig.observeOutbox();
+                    Sql.exec(admin, "DELETE FROM outbox");
                 }
             }
         }

@@ -2,6 +2,8 @@ package dev.lockdrill.app;
 
 import dev.lockdrill.check.fencing.FencingMetrics;
 import dev.lockdrill.check.fencing.FencingTokenInvariants;
+import dev.lockdrill.check.lockservice.LockServiceInvariants;
+import dev.lockdrill.check.lockservice.LockServiceMetrics;
 import dev.lockdrill.check.outbox.OutboxMetrics;
 import dev.lockdrill.check.outbox.OutboxRelayInvariants;
 import dev.lockdrill.support.LockdrillException;
@@ -18,7 +20,9 @@ public final class KataRegistry {
             new KataDefinition("fencing-token", "dev.lockdrill.harness.fencing.FencingTokenWorkload",
                     FencingTokenInvariants.all(), new FencingMetrics(), true),
             new KataDefinition("outbox-relay", "dev.lockdrill.harness.outbox.OutboxRelayWorkload",
-                    OutboxRelayInvariants.all(), new OutboxMetrics(), true));
+                    OutboxRelayInvariants.all(), new OutboxMetrics(), true),
+            new KataDefinition("pg-lock-service", "dev.lockdrill.harness.lockservice.LockServiceWorkload",
+                    LockServiceInvariants.all(), new LockServiceMetrics(), true));
 
     private static final Map<String, KataDefinition> BY_ID = DEFINITIONS.stream()
             .collect(Collectors.toMap(KataDefinition::id, Function.identity()));

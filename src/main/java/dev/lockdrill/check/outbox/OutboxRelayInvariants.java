@@ -1,5 +1,6 @@
 package dev.lockdrill.check.outbox;
 
+import dev.lockdrill.check.FaultsLanded;
 import dev.lockdrill.check.Invariant;
 
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.lockdrill.check.outbox;
 
+import dev.lockdrill.check.FaultsLanded;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.check.MetricValue;
 import dev.lockdrill.check.Verdict;

@@ -1,14 +1,11 @@
-package dev.lockdrill.check.outbox;
+package dev.lockdrill.check;
 
-import dev.lockdrill.check.Evidence;
-import dev.lockdrill.check.Invariant;
-import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.FaultEvent;
 import dev.lockdrill.history.History;
 
 import java.util.List;
 
-/** A fault that could not be injected (no publish to hold, no session to kill) leaves the run undecided. */
+/** A fault that could not be injected (nothing to hold, no session to kill) leaves the run undecided. */
 public final class FaultsLanded implements Invariant {
     @Override
     public String name() {
@@ -17,7 +14,7 @@ public final class FaultsLanded implements Invariant {
 
     @Override
     public String description() {
-        return "the kill and the hold were actually injected";
+        return "every scheduled fault (kill, hold...) was actually injected";
     }
 
     @Override

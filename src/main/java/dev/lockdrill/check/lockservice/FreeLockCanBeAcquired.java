@@ -41,14 +41,15 @@ public final class FreeLockCanBeAcquired implements Invariant {
             long at = LockFacts.dbBefore(attempt);
             List<Grant> earlier = facts.grants(name).stream().filter(g -> g.dbBefore() <= LockFacts.dbAfter(attempt))
                     .toList();
-            boolean free = earlier.stream().allMatch(g -> g.possibleEnd() != Grant.UNBOUNDED
-                    && g.possibleEnd() + MARGIN_MICROS < at);
+            boolean free = earlier.stream().allMatch(g -> g.possibleEndAsOf(at) != Grant.UNBOUNDED
+                    && g.possibleEndAsOf(at) + MARGIN_MICROS < at);
             if (!free) {
                 continue;
             }
-            Optional<Grant> last = earlier.stream().max((a, b) -> Long.compare(a.possibleEnd(), b.possibleEnd()));
+            Optional<Grant> last = earlier.stream()
+                    .max((a, b) -> Long.compare(a.possibleEndAsOf(at), b.possibleEndAsOf(at)));
             evidence.add(Evidence.of(last.map(g -> facts.describe(g) + "; that lease ended by "
-                    + facts.at(attempt.scenario(), g.possibleEnd()) + "; ").orElse("nobody had ever held " + name
+                    + facts.at(attempt.scenario(), g.possibleEndAsOf(at)) + "; ").orElse("nobody had ever held " + name
                     + "; ") + facts.describeCall(attempt) + " — the lock was free", attempt.id()));
         }
         return failIfAny(evidence.size() > 5 ? evidence.subList(0, 5) : evidence);

@@ -33,13 +33,14 @@ record Grant(Op acquire, List<Op> followUps) {
     }
 
     /**
-     * Until when the lease was certainly live: from its grant, TTL after the acquire began (or the
-     * latest successful renew began), unless a release or a refused renew may have ended it first.
+     * Until when the lease was certainly live: TTL after the acquire began, extended by each
+     * successful renew that completed while the lease was still certainly live, unless a release
+     * or a refused renew may have ended it first.
      */
     long certainEnd() {
         long end = dbBefore() + acquire.longArg("ttlMs") * 1000;
         for (Op op : followUps) {
-            if (op.is("renew") && op.ok() && op.boolResult("renewed")) {
+            if (op.is("renew") && op.ok() && op.boolResult("renewed") && LockFacts.dbAfter(op) <= end) {
                 end = Math.max(end, LockFacts.dbBefore(op) + op.longArg("ttlMs") * 1000);
             }
         }
@@ -53,19 +54,25 @@ record Grant(Op acquire, List<Op> followUps) {
         return end;
     }
 
-    /** Until when the lease may have been live (UNBOUNDED when a renew's effect is unknown). */
-    long possibleEnd() {
+    /**
+     * Until when the lease may have been live, as far as the calls begun by {@code at} tell
+     * (UNBOUNDED when such a renew's effect is unknown). A later renew cannot revive it earlier.
+     */
+    long possibleEndAsOf(long at) {
         long end = dbAfter() + acquire.longArg("ttlMs") * 1000;
         for (Op op : followUps) {
-            if (op.is("renew") && op.outcome() == Outcome.INFO) {
+            if (!op.is("renew") || LockFacts.dbBefore(op) > at) {
+                continue;
+            }
+            if (op.outcome() == Outcome.INFO) {
                 return UNBOUNDED;
             }
-            if (op.is("renew") && op.ok() && op.boolResult("renewed")) {
+            if (op.ok() && op.boolResult("renewed")) {
                 end = Math.max(end, LockFacts.dbAfter(op) + op.longArg("ttlMs") * 1000);
             }
         }
         for (Op op : followUps) {
-            if (op.is("release") && op.ok() && op.boolResult("released")) {
+            if (op.is("release") && op.ok() && op.boolResult("released") && LockFacts.dbAfter(op) <= at) {
                 end = Math.min(end, LockFacts.dbAfter(op));
             }
         }

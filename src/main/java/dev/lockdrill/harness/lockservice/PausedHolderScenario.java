@@ -17,7 +17,7 @@ final class PausedHolderScenario implements LockScenario {
     static final long SHORT_TTL_MILLIS = 300;
     static final long LONG_TTL_MILLIS = 5_000;
     static final long RETRY_MILLIS = 20;
-    static final long GIVE_UP_MILLIS = 3_000;
+    static final long GIVE_UP_MILLIS = 1_500;
 
     @Override
     public String name() {

@@ -1,6 +1,5 @@
 package dev.lockdrill.harness.lockservice;
 
-import dev.lockdrill.harness.BackendKiller;
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.HarnessException;
 import dev.lockdrill.harness.Recorder;
@@ -131,9 +130,13 @@ final class LockRig implements AutoCloseable {
         return accepted;
     }
 
-    /** Kills every PostgreSQL session of the worker's pool; returns how many. */
-    int killSessions(String worker) throws SQLException {
-        return new BackendKiller(database()).killAll(worker);
+    /**
+     * Kills every PostgreSQL session of the worker's pool and waits (up to 3 s each) until they
+     * have exited, so whatever they held is released; returns how many were killed.
+     */
+    int killSessions(String worker) {
+        return query(worker, "SELECT pg_terminate_backend(pid, 3000) FROM pg_stat_activity WHERE application_name = ?",
+                database().applicationName(worker)).size();
     }
 
     private Recorder.PendingOp invoke(String worker, String f, Map<String, Object> args) {

@@ -1,6 +1,6 @@
 package dev.lockdrill.harness.lockservice;
 
-import dev.lockdrill.harness.BackendKiller;
+import dev.lockdrill.harness.LockWaits;
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.RoundTripHook;
 import dev.lockdrill.harness.Workers;
@@ -77,10 +77,10 @@ final class StalledAcquireScenario implements LockScenario {
     }
 
     private static void waitUntilDoneOrBlocked(LockRig rig, Future<?> other) throws Exception {
-        BackendKiller killer = new BackendKiller(rig.database());
         long deadline = System.nanoTime() + STALL_CAP_MILLIS * 1_000_000;
         try (Connection observer = rig.database().connect("observer")) {
-            while (!other.isDone() && System.nanoTime() < deadline && !killer.isBlocked(observer, "worker-2")) {
+            LockWaits waits = new LockWaits(rig.database(), observer);
+            while (!other.isDone() && System.nanoTime() < deadline && !waits.waiting("worker-2")) {
                 Pause.millis(2);
             }
         }

@@ -1,6 +1,6 @@
 package dev.lockdrill.harness.outbox;
 
-import dev.lockdrill.harness.BackendKiller;
+import dev.lockdrill.harness.LockWaits;
 import dev.lockdrill.harness.Pause;
 
 import java.sql.Connection;
@@ -19,13 +19,14 @@ final class Stall {
     }
 
     void untilDoneOrBlocked(List<String> workers, List<Future<?>> calls) throws SQLException {
-        BackendKiller killer = new BackendKiller(rig.database());
         long deadline = System.nanoTime() + capMillis * 1_000_000;
         try (Connection observer = rig.database().connect("observer")) {
+            List<LockWaits> waits = workers.stream().map(w -> new LockWaits(rig.database(), observer)).toList();
             while (System.nanoTime() < deadline) {
                 boolean settled = true;
-                for (int i = 0; i < workers.size() && settled; i++) {
-                    settled = calls.get(i).isDone() || killer.isBlocked(observer, workers.get(i));
+                for (int i = 0; i < workers.size(); i++) {
+                    boolean waiting = waits.get(i).waiting(workers.get(i));
+                    settled &= calls.get(i).isDone() || waiting;
                 }
                 if (settled) {
                     return;

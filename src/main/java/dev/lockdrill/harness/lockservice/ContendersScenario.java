@@ -17,7 +17,7 @@ import java.util.concurrent.CountDownLatch;
  */
 final class ContendersScenario implements LockScenario {
     static final int WORKERS = 4;
-    static final int ROUNDS = 6;
+    static final int ROUNDS = 4;
     static final long TTL_MILLIS = 3_000;
     static final long GIVE_UP_MILLIS = 3_000;
 

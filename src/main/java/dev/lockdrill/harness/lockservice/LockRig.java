@@ -1,22 +1,18 @@
 package dev.lockdrill.harness.lockservice;
 
 import dev.lockdrill.harness.Database;
-import dev.lockdrill.harness.HarnessException;
 import dev.lockdrill.harness.Recorder;
 import dev.lockdrill.harness.Seeds;
-import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.WorkloadContext;
 import dev.lockdrill.katas.api.lockservice.Lease;
 import dev.lockdrill.katas.api.lockservice.LockService;
 
 import javax.sql.DataSource;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,10 +29,11 @@ final class LockRig implements AutoCloseable {
     private final String scenario;
     private final SplittableRandom random;
     private final List<WorkerDataSource> dataSources = new ArrayList<>();
-    private final Map<String, Connection> harnessConnections = new HashMap<>();
+    private final HarnessSessions sessions;
 
-    LockRig(WorkloadContext context, String scenario) {
+    LockRig(WorkloadContext context, HarnessSessions sessions, String scenario) {
         this.context = context;
+        this.sessions = sessions;
         this.scenario = scenario;
         this.random = Seeds.forScenario(context.seed(), scenario);
     }
@@ -159,21 +156,8 @@ final class LockRig implements AutoCloseable {
                 .get(0).get("micros")).longValue();
     }
 
-    /** A statement of the harness's own, on the worker's harness session (never killed with the worker's pool). */
     private List<Map<String, Object>> query(String worker, String sql, Object... params) {
-        try {
-            Connection c;
-            synchronized (harnessConnections) {
-                c = harnessConnections.get(worker);
-                if (c == null) {
-                    c = database().connect("harness-" + worker);
-                    harnessConnections.put(worker, c);
-                }
-            }
-            return Sql.rows(c, sql, params);
-        } catch (SQLException e) {
-            throw new HarnessException("the check's own session for " + worker + " failed: " + e.getMessage(), e);
-        }
+        return sessions.query(worker, sql, params);
     }
 
     static String describe(Throwable e) {
@@ -184,14 +168,5 @@ final class LockRig implements AutoCloseable {
     @Override
     public void close() {
         dataSources.forEach(WorkerDataSource::close);
-        synchronized (harnessConnections) {
-            for (Connection c : harnessConnections.values()) {
-                try {
-                    c.close();
-                } catch (SQLException ignored) {
-                    // already gone
-                }
-            }
-        }
     }
 }

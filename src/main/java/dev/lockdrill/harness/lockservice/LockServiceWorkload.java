@@ -34,10 +34,12 @@ public final class LockServiceWorkload implements Workload {
             Sql.exec(admin, "CREATE SEQUENCE lock_fence START WITH "
                     + (10 + Seeds.forScenario(context.seed(), "fence").nextInt(80)));
         }
-        for (LockScenario scenario : SCENARIOS) {
-            context.recorder().progress(scenario.name(), scenario.summary());
-            try (LockRig rig = new LockRig(context, scenario.name())) {
-                scenario.run(rig);
+        try (HarnessSessions sessions = new HarnessSessions(database)) {
+            for (LockScenario scenario : SCENARIOS) {
+                context.recorder().progress(scenario.name(), scenario.summary());
+                try (LockRig rig = new LockRig(context, sessions, scenario.name())) {
+                    scenario.run(rig);
+                }
             }
         }
     }

@@ -2,6 +2,10 @@ package dev.lockdrill.app;
 
 import dev.lockdrill.check.fencing.FencingMetrics;
 import dev.lockdrill.check.fencing.FencingTokenInvariants;
+import dev.lockdrill.check.lockservice.LockServiceInvariants;
+import dev.lockdrill.check.lockservice.LockServiceMetrics;
+import dev.lockdrill.check.outbox.OutboxMetrics;
+import dev.lockdrill.check.outbox.OutboxRelayInvariants;
 import dev.lockdrill.support.LockdrillException;
 
 import java.util.List;
@@ -14,7 +18,11 @@ import java.util.stream.Collectors;
 public final class KataRegistry {
     private static final List<KataDefinition> DEFINITIONS = List.of(
             new KataDefinition("fencing-token", "dev.lockdrill.harness.fencing.FencingTokenWorkload",
-                    FencingTokenInvariants.all(), new FencingMetrics(), true));
+                    FencingTokenInvariants.all(), new FencingMetrics(), true),
+            new KataDefinition("outbox-relay", "dev.lockdrill.harness.outbox.OutboxRelayWorkload",
+                    OutboxRelayInvariants.all(), new OutboxMetrics(), true),
+            new KataDefinition("pg-lock-service", "dev.lockdrill.harness.lockservice.LockServiceWorkload",
+                    LockServiceInvariants.all(), new LockServiceMetrics(), true));
 
     private static final Map<String, KataDefinition> BY_ID = DEFINITIONS.stream()
             .collect(Collectors.toMap(KataDefinition::id, Function.identity()));

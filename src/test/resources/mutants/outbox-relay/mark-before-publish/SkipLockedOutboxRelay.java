@@ -1,0 +1,70 @@
+package katas.outboxrelay;
+
+import dev.lockdrill.katas.api.outbox.Broker;
+import dev.lockdrill.katas.api.outbox.OutboxEvent;
+import dev.lockdrill.katas.api.outbox.OutboxRelay;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Mutant: marks the rows as published (and commits) first, then publishes; a broker outage
+ * loses the events it refused.
+ */
+public final class SkipLockedOutboxRelay implements OutboxRelay {
+    private static final String INSERT = """
+            INSERT INTO outbox(event_id, aggregate_id, seq, payload) VALUES (?, ?, ?, ?)""";
+    private static final String CLAIM = """
+            UPDATE outbox SET published_at = now() WHERE id IN (
+              SELECT id FROM outbox WHERE published_at IS NULL ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)
+            RETURNING id, event_id, aggregate_id, seq, payload""";
+
+    private final DataSource dataSource;
+    private final Broker broker;
+
+    public SkipLockedOutboxRelay(DataSource dataSource, Broker broker) {
+        this.dataSource = dataSource;
+        this.broker = broker;
+    }
+
+    @Override
+    public void enqueue(Connection businessTx, OutboxEvent event) throws Exception {
+        try (PreparedStatement ps = businessTx.prepareStatement(INSERT)) {
+            ps.setString(1, event.eventId());
+            ps.setString(2, event.aggregateId());
+            ps.setLong(3, event.seq());
+            ps.setString(4, event.payload());
+            ps.executeUpdate();
+        }
+    }
+
+    @Override
+    public int relayBatch(int max) throws Exception {
+        try (Connection c = dataSource.getConnection()) {
+            List<Long> ids = new ArrayList<>();
+            List<OutboxEvent> events = claim(c, max, ids);
+            for (OutboxEvent event : events) {
+                broker.publish(event);
+            }
+            return events.size();
+        }
+    }
+
+    private static List<OutboxEvent> claim(Connection c, int max, List<Long> ids) throws Exception {
+        List<OutboxEvent> events = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(CLAIM)) {
+            ps.setInt(1, max);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getLong(1));
+                    events.add(new OutboxEvent(rs.getString(2), rs.getString(3), rs.getLong(4), rs.getString(5)));
+                }
+            }
+        }
+        return events;
+    }
+}

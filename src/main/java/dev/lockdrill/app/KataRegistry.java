@@ -2,6 +2,8 @@ package dev.lockdrill.app;
 
 import dev.lockdrill.check.fencing.FencingMetrics;
 import dev.lockdrill.check.fencing.FencingTokenInvariants;
+import dev.lockdrill.check.lease.LeaseClaimInvariants;
+import dev.lockdrill.check.lease.LeaseMetrics;
 import dev.lockdrill.support.LockdrillException;
 
 import java.util.List;
@@ -14,7 +16,9 @@ import java.util.stream.Collectors;
 public final class KataRegistry {
     private static final List<KataDefinition> DEFINITIONS = List.of(
             new KataDefinition("fencing-token", "dev.lockdrill.harness.fencing.FencingTokenWorkload",
-                    FencingTokenInvariants.all(), new FencingMetrics(), true));
+                    FencingTokenInvariants.all(), new FencingMetrics(), true),
+            new KataDefinition("lease-claim", "dev.lockdrill.harness.lease.LeaseClaimWorkload",
+                    LeaseClaimInvariants.all(), new LeaseMetrics(), true));
 
     private static final Map<String, KataDefinition> BY_ID = DEFINITIONS.stream()
             .collect(Collectors.toMap(KataDefinition::id, Function.identity()));

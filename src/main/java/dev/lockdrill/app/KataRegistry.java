@@ -4,6 +4,8 @@ import dev.lockdrill.check.fencing.FencingMetrics;
 import dev.lockdrill.check.fencing.FencingTokenInvariants;
 import dev.lockdrill.check.lease.LeaseClaimInvariants;
 import dev.lockdrill.check.lease.LeaseMetrics;
+import dev.lockdrill.check.send.DoubleSendInvariants;
+import dev.lockdrill.check.send.DoubleSendMetrics;
 import dev.lockdrill.support.LockdrillException;
 
 import java.util.List;
@@ -18,7 +20,9 @@ public final class KataRegistry {
             new KataDefinition("fencing-token", "dev.lockdrill.harness.fencing.FencingTokenWorkload",
                     FencingTokenInvariants.all(), new FencingMetrics(), true),
             new KataDefinition("lease-claim", "dev.lockdrill.harness.lease.LeaseClaimWorkload",
-                    LeaseClaimInvariants.all(), new LeaseMetrics(), true));
+                    LeaseClaimInvariants.all(), new LeaseMetrics(), true),
+            new KataDefinition("double-send", "dev.lockdrill.harness.send.DoubleSendWorkload",
+                    DoubleSendInvariants.all(), new DoubleSendMetrics(), true));
 
     private static final Map<String, KataDefinition> BY_ID = DEFINITIONS.stream()
             .collect(Collectors.toMap(KataDefinition::id, Function.identity()));

@@ -54,7 +54,7 @@ public final class LeaseAudit {
         for (Observation observation : history.observations("final")) {
             for (Map<String, Object> row : observation.rows()) {
                 rows.add(new FinalRow(observation.scenario(), number(row.get("id")), (String) row.get("state"),
-                        (int) number(row.get("attempts")), String.valueOf(row.get("payload"))));
+                        (int) number(row.get("attempts")), String.valueOf(row.get("recipient"))));
             }
         }
         return rows;
@@ -119,7 +119,7 @@ public final class LeaseAudit {
         }
     }
 
-    public record FinalRow(String scenario, long id, String state, int attempts, String payload) {
+    public record FinalRow(String scenario, long id, String state, int attempts, String recipient) {
         public String rowKey() {
             return scenario + "/" + id;
         }

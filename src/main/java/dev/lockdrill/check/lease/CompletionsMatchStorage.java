@@ -37,7 +37,8 @@ public final class CompletionsMatchStorage implements Invariant {
                 evidence.add(Evidence.of(call + " returned true, but the table shows no such change under that token",
                         op.id()));
             } else if (!answered && happened) {
-                evidence.add(Evidence.of(call + " returned false, but the table was changed under that token", op.id()));
+                evidence.add(Evidence.of(call + " returned false, but the table was changed under that token",
+                        op.id()));
             }
         }
         return failIfAny(evidence.size() > 6 ? evidence.subList(0, 6) : evidence);

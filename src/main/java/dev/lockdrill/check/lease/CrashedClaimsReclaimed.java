@@ -42,8 +42,9 @@ public final class CrashedClaimsReclaimed implements Invariant {
                     }
                     next(timeline, held).ifPresentOrElse(after -> {
                         if (after.claim().atUs() < held.expiryUs()) {
-                            evidence.add(Evidence.of(after.worker() + " took " + held.claim().rowKey() + " from crashed "
-                                    + held.worker() + " " + LeaseAudit.ms(held.expiryUs() - after.claim().atUs())
+                            evidence.add(Evidence.of(after.worker() + " took " + held.claim().rowKey()
+                                    + " from crashed " + held.worker() + " "
+                                    + LeaseAudit.ms(held.expiryUs() - after.claim().atUs())
                                     + " before its lease ran out"));
                         }
                     }, () -> evidence.add(Evidence.of(crash.description() + "; " + held.claim().rowKey()

@@ -51,7 +51,8 @@ final class ProviderLedger {
     /** Faults the harness injected on this notification ("scenario/id"). */
     long faultsOn(String notificationKey) {
         return history.observations("injected").stream()
-                .flatMap(o -> o.rows().stream().map(r -> o.scenario() + "/" + ((Number) r.get("notification")).longValue()))
+                .flatMap(o -> o.rows().stream()
+                        .map(r -> o.scenario() + "/" + ((Number) r.get("notification")).longValue()))
                 .filter(notificationKey::equals)
                 .count();
     }

@@ -20,7 +20,7 @@ import java.util.concurrent.Future;
  * re-checking that it is still due, now claims it a second time.
  */
 final class ContendedRowScenario implements LeaseScenario {
-    static final Duration LEASE = Duration.ofSeconds(2);
+    static final Duration LEASE = Duration.ofSeconds(10);
     static final long WAIT_CAP_MILLIS = 2_000;
 
     @Override

@@ -17,7 +17,8 @@ public final class LeaseSchema {
     public static void create(Connection admin) throws SQLException {
         Sql.exec(admin, """
                 CREATE TABLE notifications (id bigint PRIMARY KEY, recipient text NOT NULL DEFAULT 'device-1',
-                    payload text NOT NULL, state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'running', 'done', 'sent', 'failed')),
+                    payload text NOT NULL, state text NOT NULL DEFAULT 'pending'
+                      CHECK (state IN ('pending', 'running', 'done', 'sent', 'failed')),
                     next_attempt_at timestamptz NOT NULL DEFAULT now(), attempts int NOT NULL DEFAULT 0,
                     lease_token bigint, claimed_by text);
                 CREATE SEQUENCE lease_token_seq;

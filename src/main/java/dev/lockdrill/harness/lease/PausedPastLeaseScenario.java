@@ -64,7 +64,8 @@ final class PausedPastLeaseScenario implements LeaseScenario {
             Pause.until(taken, WAIT_CAP_MILLIS);
             long paused = (rig.recorder().now() - pauseStart) / 1_000_000;
             rig.recorder().fault("pause", rig.scenario(), "worker-1", pauseStart, "worker-1 paused " + paused
-                    + " ms holding " + describe(stale) + " (lease " + LEASE.toMillis() + " ms), as in a stop-the-world GC");
+                    + " ms holding " + describe(stale) + " (lease " + LEASE.toMillis()
+                    + " ms), as in a stop-the-world GC");
             for (Claim claim : stale) {
                 rig.extend("worker-1", first, claim);
                 rig.complete("worker-1", first, claim, Completion.DONE);

@@ -15,7 +15,7 @@ import java.util.List;
  * process's clock lets the fast worker steal live leases.
  */
 final class SkewedClockScenario implements LeaseScenario {
-    static final Duration LEASE = Duration.ofSeconds(2);
+    static final Duration LEASE = Duration.ofSeconds(10);
     static final Duration SKEW = Duration.ofMinutes(10);
 
     @Override

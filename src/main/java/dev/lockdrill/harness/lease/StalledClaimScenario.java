@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * re-check the rows are still due) hands the same rows to both.
  */
 final class StalledClaimScenario implements LeaseScenario {
-    static final Duration LEASE = Duration.ofSeconds(2);
+    static final Duration LEASE = Duration.ofSeconds(10);
     static final int MAX_STALLS = 6;
     static final long STALL_CAP_MILLIS = 1_000;
 

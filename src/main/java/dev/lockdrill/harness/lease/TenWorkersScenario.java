@@ -23,7 +23,7 @@ final class TenWorkersScenario implements LeaseScenario {
     static final int BATCH = 5;
     static final String CRASHING = "worker-3";
     static final Duration LEASE = Duration.ofMillis(300);
-    static final long DEADLINE_MILLIS = 5_000;
+    static final long DEADLINE_MILLIS = 8_000;
 
     @Override
     public String name() {

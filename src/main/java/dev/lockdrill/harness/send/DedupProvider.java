@@ -74,7 +74,8 @@ final class DedupProvider extends FakeProvider {
 
     private record Stored(Message request, Receipt receipt) {
         boolean sameRequest(Message other) {
-            return Objects.equals(request.recipient(), other.recipient()) && Objects.equals(request.body(), other.body());
+            return Objects.equals(request.recipient(), other.recipient())
+                    && Objects.equals(request.body(), other.body());
         }
     }
 }

@@ -5,9 +5,9 @@
 #
 # 1. The reference (solutions/double-send) drains N notifications with W workers (each its own
 #    class loader and connection pool) through the in-memory dedup provider, no faults, lease 30 s.
-# 2. pgbench runs W clients over a table of N rows, one transaction per row: the same
-#    FOR UPDATE SKIP LOCKED claim (next_attempt_at, attempts, lease_token) and the same fenced
-#    completion, as two statements. Both sides use synchronous_commit=off, as the checks do.
+# 2. pgbench runs W clients over a table of N rows (same partial index on next_attempt_at), one
+#    transaction per row: the same FOR UPDATE SKIP LOCKED claim (next_attempt_at, attempts,
+#    lease_token) and the same fenced completion, as two statements. Both sides use synchronous_commit=off, as the checks do.
 # Prints deliveries/s, pgbench claims/s (tps) and their ratio (target >= 0.5).
 # Needs LOCKDRILL_JDBC_URL (jdbc:postgresql://HOST:PORT/DB?user=USER), java, javac, psql, pgbench.
 set -euo pipefail
@@ -31,7 +31,7 @@ mkdir -p "$WORK/classes"
 javac -nowarn -cp "$JAR" -d "$WORK/classes" "$ROOT"/solutions/double-send/*.java
 
 echo "double-send reference: $N notifications, $W workers..." >&2
-psql -q -c "DROP SCHEMA IF EXISTS ldbench_send CASCADE; CREATE SCHEMA ldbench_send" >/dev/null
+psql -q -c "SET client_min_messages = warning; DROP SCHEMA IF EXISTS ldbench_send CASCADE; CREATE SCHEMA ldbench_send" >/dev/null
 LOCKDRILL_CHILD_JDBC_URL="$URL" java -Xmx1g -XX:+UseSerialGC \
   -Dlockdrill.bench.notifications="$N" -Dlockdrill.bench.workers="$W" -cp "$JAR" \
   dev.lockdrill.harness.HarnessMain dev.lockdrill.harness.send.DrainBenchWorkload \
@@ -51,11 +51,13 @@ for line in open(sys.argv[1]):
 
 echo "pgbench: $N rows, $W clients..." >&2
 psql -q >/dev/null <<SQL
+SET client_min_messages = warning;
 DROP SCHEMA IF EXISTS ldbench_pg CASCADE;
 CREATE SCHEMA ldbench_pg;
 CREATE TABLE ldbench_pg.q (id bigint PRIMARY KEY, state text NOT NULL DEFAULT 'pending',
   next_attempt_at timestamptz NOT NULL DEFAULT now() - interval '1 second', attempts int NOT NULL DEFAULT 0,
   lease_token bigint);
+CREATE INDEX ON ldbench_pg.q (next_attempt_at, id) WHERE state IN ('pending', 'running');
 CREATE SEQUENCE ldbench_pg.tok;
 INSERT INTO ldbench_pg.q(id) SELECT g FROM generate_series(1, $N) g;
 VACUUM ANALYZE ldbench_pg.q;

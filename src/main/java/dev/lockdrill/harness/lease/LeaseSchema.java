@@ -21,6 +21,8 @@ public final class LeaseSchema {
                       CHECK (state IN ('pending', 'running', 'done', 'sent', 'failed')),
                     next_attempt_at timestamptz NOT NULL DEFAULT now(), attempts int NOT NULL DEFAULT 0,
                     lease_token bigint, claimed_by text);
+                CREATE INDEX notifications_due ON notifications (next_attempt_at, id)
+                    WHERE state IN ('pending', 'running');
                 CREATE SEQUENCE lease_token_seq;
                 CREATE TABLE lockdrill_claim_audit (seq bigserial PRIMARY KEY, id bigint NOT NULL,
                     old_state text, new_state text, old_token bigint, new_token bigint,

@@ -177,10 +177,8 @@ final class LeaseRig implements AutoCloseable {
     /** Ends the scenario: kills whatever sessions its workers left open, closes their pools, removes its rows. */
     @Override
     public void close() throws SQLException {
-        for (Map.Entry<String, WorkerDataSource> entry : dataSources.entrySet()) {
-            killer().killAll(entry.getKey());
-            entry.getValue().close();
-        }
+        LeaseSchema.killSessions(admin, database(), dataSources.keySet());
+        dataSources.values().forEach(WorkerDataSource::close);
         try (PreparedStatement ps = admin.prepareStatement("DELETE FROM notifications WHERE id >= ? AND id < ?")) {
             ps.setLong(1, firstId);
             ps.setLong(2, nextId);

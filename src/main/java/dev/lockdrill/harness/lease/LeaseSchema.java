@@ -1,9 +1,12 @@
 package dev.lockdrill.harness.lease;
 
+import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Sql;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.Collection;
 
 /**
  * The queue table the learner drains, and the harness's audit trail of it: one row per UPDATE,
@@ -42,6 +45,20 @@ public final class LeaseSchema {
                 CREATE TRIGGER lockdrill_claim_audit_trg AFTER UPDATE ON notifications
                   FOR EACH ROW EXECUTE FUNCTION lockdrill_claim_audit_fn();
                 """);
+    }
+
+    /**
+     * Ends what a scenario's workers left behind, in one statement on the harness's connection:
+     * kills their sessions (open transactions, leaked connections) by application_name.
+     */
+    public static void killSessions(Connection admin, Database database, Collection<String> workers)
+            throws SQLException {
+        String[] names = workers.stream().map(database::applicationName).toArray(String[]::new);
+        try (PreparedStatement ps = admin.prepareStatement(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ANY (?)")) {
+            ps.setArray(1, admin.createArrayOf("text", names));
+            ps.execute();
+        }
     }
 
     /** The audit rows and final rows for ids in [from, to), as observation rows. */

@@ -15,8 +15,8 @@ import java.util.List;
  */
 public final class DoubleSendWorkload implements Workload {
     static final List<SendScenario> SCENARIOS = List.of(
-            new DrainScenario("drain-dedup", DedupProvider::new, 150),
-            new DrainScenario("drain-push", PushDeviceProvider::new, 150),
+            new DrainScenario("drain-dedup", DedupProvider::new, 100),
+            new DrainScenario("drain-push", PushDeviceProvider::new, 100),
             new FaultsScenario("faults-dedup", DedupProvider::new),
             new FaultsScenario("faults-push", PushDeviceProvider::new));
 

@@ -229,10 +229,7 @@ final class SendRig implements AutoCloseable {
 
     @Override
     public void close() throws SQLException {
-        BackendKiller killer = new BackendKiller(context.requireDatabase());
-        for (String worker : dataSources.keySet()) {
-            killer.killAll(worker);
-        }
+        LeaseSchema.killSessions(admin, context.requireDatabase(), dataSources.keySet());
         pools.forEach(WorkerDataSource::close);
         observer.close();
         try (PreparedStatement ps = admin.prepareStatement("DELETE FROM notifications WHERE id >= ? AND id < ?")) {

@@ -2,10 +2,14 @@ package dev.lockdrill.app;
 
 import dev.lockdrill.check.fencing.FencingMetrics;
 import dev.lockdrill.check.fencing.FencingTokenInvariants;
+import dev.lockdrill.check.lease.LeaseClaimInvariants;
+import dev.lockdrill.check.lease.LeaseMetrics;
 import dev.lockdrill.check.lockservice.LockServiceInvariants;
 import dev.lockdrill.check.lockservice.LockServiceMetrics;
 import dev.lockdrill.check.outbox.OutboxMetrics;
 import dev.lockdrill.check.outbox.OutboxRelayInvariants;
+import dev.lockdrill.check.send.DoubleSendInvariants;
+import dev.lockdrill.check.send.DoubleSendMetrics;
 import dev.lockdrill.support.LockdrillException;
 
 import java.util.List;
@@ -19,6 +23,10 @@ public final class KataRegistry {
     private static final List<KataDefinition> DEFINITIONS = List.of(
             new KataDefinition("fencing-token", "dev.lockdrill.harness.fencing.FencingTokenWorkload",
                     FencingTokenInvariants.all(), new FencingMetrics(), true),
+            new KataDefinition("lease-claim", "dev.lockdrill.harness.lease.LeaseClaimWorkload",
+                    LeaseClaimInvariants.all(), new LeaseMetrics(), true),
+            new KataDefinition("double-send", "dev.lockdrill.harness.send.DoubleSendWorkload",
+                    DoubleSendInvariants.all(), new DoubleSendMetrics(), true),
             new KataDefinition("outbox-relay", "dev.lockdrill.harness.outbox.OutboxRelayWorkload",
                     OutboxRelayInvariants.all(), new OutboxMetrics(), true),
             new KataDefinition("pg-lock-service", "dev.lockdrill.harness.lockservice.LockServiceWorkload",

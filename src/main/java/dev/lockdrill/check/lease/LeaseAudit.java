@@ -1,0 +1,127 @@
+package dev.lockdrill.check.lease;
+
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Observation;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads the queue table's ground truth from a history: the audit trail (every UPDATE of a row,
+ * in commit order per row, stamped with the database's clock) and the final rows, per scenario.
+ */
+public final class LeaseAudit {
+    private static final Set<String> TERMINAL = Set.of("done", "sent", "failed");
+    private final History history;
+
+    public LeaseAudit(History history) {
+        this.history = history;
+    }
+
+    public static boolean terminal(String state) {
+        return state != null && TERMINAL.contains(state);
+    }
+
+    /** Every change, grouped by scenario, in storage order. */
+    public List<Change> changes() {
+        List<Change> changes = new ArrayList<>();
+        for (Observation observation : history.observations("audit")) {
+            for (Map<String, Object> row : observation.rows()) {
+                changes.add(Change.of(observation.scenario(), row));
+            }
+        }
+        changes.sort(Comparator.comparing(Change::scenario).thenComparingLong(Change::seq));
+        return changes;
+    }
+
+    /** Changes per (scenario, row id), each list in storage order. */
+    public Map<String, List<Change>> byRow() {
+        Map<String, List<Change>> rows = new LinkedHashMap<>();
+        for (Change change : changes()) {
+            rows.computeIfAbsent(change.scenario() + "/" + change.id(), k -> new ArrayList<>()).add(change);
+        }
+        return rows;
+    }
+
+    /** The final rows of each scenario's table. */
+    public List<FinalRow> finalRows() {
+        List<FinalRow> rows = new ArrayList<>();
+        for (Observation observation : history.observations("final")) {
+            for (Map<String, Object> row : observation.rows()) {
+                rows.add(new FinalRow(observation.scenario(), number(row.get("id")), (String) row.get("state"),
+                        (int) number(row.get("attempts")), String.valueOf(row.get("recipient"))));
+            }
+        }
+        return rows;
+    }
+
+    /** The first database time (µs) seen in a scenario's audit, the origin of the times in evidence. */
+    public long originUs(String scenario) {
+        return changes().stream().filter(c -> c.scenario().equals(scenario)).mapToLong(Change::atUs).min()
+                .orElse(0);
+    }
+
+    /** A worker's name from its session's application_name ("ld1a2b3c-worker-2" → "worker-2"). */
+    public static String worker(String app) {
+        if (app == null) {
+            return "?";
+        }
+        int dash = app.indexOf('-');
+        return dash >= 0 ? app.substring(dash + 1) : app;
+    }
+
+    public static String ms(long us) {
+        return String.format(Locale.ROOT, "%.1f ms", us / 1000.0);
+    }
+
+    private static long number(Object value) {
+        return value == null ? 0 : ((Number) value).longValue();
+    }
+
+    private static Long nullable(Object value) {
+        return value == null ? null : ((Number) value).longValue();
+    }
+
+    /** One UPDATE of one row, as the trigger recorded it. */
+    public record Change(String scenario, long seq, long id, String oldState, String newState, Long oldToken,
+                         Long newToken, Long oldExpiryUs, Long newExpiryUs, long oldAttempts, long newAttempts,
+                         long atUs, String worker) {
+        static Change of(String scenario, Map<String, Object> row) {
+            return new Change(scenario, number(row.get("seq")), number(row.get("id")), (String) row.get("oldState"),
+                    (String) row.get("newState"), nullable(row.get("oldToken")), nullable(row.get("newToken")),
+                    nullable(row.get("oldExpiryUs")), nullable(row.get("newExpiryUs")),
+                    number(row.get("oldAttempts")), number(row.get("newAttempts")), number(row.get("atUs")),
+                    LeaseAudit.worker((String) row.get("app")));
+        }
+
+        /** A new lease: the row got a lease token it did not have. */
+        public boolean isClaim() {
+            return newToken != null && !newToken.equals(oldToken);
+        }
+
+        /** The row went from unfinished to finished. */
+        public boolean isFinish() {
+            return !terminal(oldState) && terminal(newState);
+        }
+
+        /** The lease was pushed forward without a new token. */
+        public boolean isExtend() {
+            return !isClaim() && !isFinish() && newExpiryUs != null && !newExpiryUs.equals(oldExpiryUs);
+        }
+
+        public String rowKey() {
+            return scenario + "/" + id;
+        }
+    }
+
+    public record FinalRow(String scenario, long id, String state, int attempts, String recipient) {
+        public String rowKey() {
+            return scenario + "/" + id;
+        }
+    }
+}

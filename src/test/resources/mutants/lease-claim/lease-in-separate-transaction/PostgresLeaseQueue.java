@@ -1,0 +1,101 @@
+package katas.leaseclaim;
+
+import dev.lockdrill.katas.api.lease.Claim;
+import dev.lockdrill.katas.api.lease.Completion;
+import dev.lockdrill.katas.api.lease.LeaseQueue;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * MUTANT (lease-in-separate-transaction): picks and locks the due rows in one transaction, commits,
+ * then sets their lease in a second one. Between the two, the rows are unlocked and still due.
+ */
+public final class PostgresLeaseQueue implements LeaseQueue {
+    private static final String PICK = """
+            SELECT id FROM notifications
+            WHERE state = 'pending' AND next_attempt_at <= now()
+            ORDER BY next_attempt_at, id
+            LIMIT ?
+            FOR UPDATE SKIP LOCKED""";
+    private static final String LEASE = """
+            UPDATE notifications
+            SET next_attempt_at = now() + ? * interval '1 millisecond', attempts = attempts + 1,
+                lease_token = nextval('lease_token_seq'), claimed_by = ?
+            WHERE id = ANY (?)
+            RETURNING id, lease_token""";
+    private static final String COMPLETE = """
+            UPDATE notifications SET state = ?
+            WHERE id = ? AND lease_token = ? AND state = 'pending'""";
+    private static final String EXTEND = """
+            UPDATE notifications SET next_attempt_at = now() + ? * interval '1 millisecond'
+            WHERE id = ? AND lease_token = ? AND state = 'pending'""";
+
+    private final DataSource dataSource;
+    private final long leaseMillis;
+
+    public PostgresLeaseQueue(DataSource dataSource, Clock clock, Duration lease) {
+        this.dataSource = dataSource;
+        this.leaseMillis = lease.toMillis();
+    }
+
+    @Override
+    public List<Claim> claim(String worker, int max) throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            List<Long> ids = new ArrayList<>();
+            c.setAutoCommit(false);
+            try (PreparedStatement ps = c.prepareStatement(PICK)) {
+                ps.setInt(1, max);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        ids.add(rs.getLong(1));
+                    }
+                }
+            }
+            c.commit();
+            c.setAutoCommit(true);
+            List<Claim> claims = new ArrayList<>();
+            if (ids.isEmpty()) {
+                return claims;
+            }
+            try (PreparedStatement ps = c.prepareStatement(LEASE)) {
+                ps.setLong(1, leaseMillis);
+                ps.setString(2, worker);
+                ps.setArray(3, c.createArrayOf("bigint", ids.toArray()));
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        claims.add(new Claim(rs.getLong(1), rs.getLong(2)));
+                    }
+                }
+            }
+            return claims;
+        }
+    }
+
+    @Override
+    public boolean complete(Claim claim, Completion outcome) throws SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(COMPLETE)) {
+            ps.setString(1, outcome.state());
+            ps.setLong(2, claim.id());
+            ps.setLong(3, claim.leaseToken());
+            return ps.executeUpdate() == 1;
+        }
+    }
+
+    @Override
+    public boolean extend(Claim claim) throws SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(EXTEND)) {
+            ps.setLong(1, leaseMillis);
+            ps.setLong(2, claim.id());
+            ps.setLong(3, claim.leaseToken());
+            return ps.executeUpdate() == 1;
+        }
+    }
+}

@@ -76,7 +76,7 @@ class AuthoringTest {
 
     private static List<DynamicNode> tests(Catalog catalog, String id) {
         List<DynamicNode> tests = new ArrayList<>();
-        tests.add(DynamicTest.dynamicTest("kata has a brief, a TODO, 3 hints and at least 3 mutants", () -> {
+        tests.add(DynamicTest.dynamicTest("kata has a brief, a TODO, 3 hints, linked drills and at least 3 mutants", () -> {
             KataManifest manifest = catalog.kata(id);
             Path dir = Pipelines.repoRoot().resolve("katas").resolve(id);
             assertThat(dir.resolve("README.md")).isRegularFile();
@@ -84,6 +84,8 @@ class AuthoringTest {
             assertThat(javaSources(dir)).anyMatch(source -> source.contains("TODO"));
             assertThat(Pipelines.repoRoot().resolve("solutions").resolve(id)).isDirectory();
             assertThat(Pipelines.implementations("mutants", id)).hasSizeGreaterThanOrEqualTo(3);
+            assertThat(manifest.drills()).as("linked drill cards exist").isNotEmpty().allSatisfy(drill ->
+                    assertThat(Pipelines.repoRoot().resolve("drills").resolve(drill + ".yaml")).isRegularFile());
         }));
         long stubSeed = seed();
         Future<CheckResult> stub = start(() -> Pipelines.check(app, id, Pipelines.repoRoot().resolve("katas")

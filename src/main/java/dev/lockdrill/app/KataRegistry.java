@@ -1,5 +1,7 @@
 package dev.lockdrill.app;
 
+import dev.lockdrill.check.breaker.BreakerMetrics;
+import dev.lockdrill.check.breaker.CircuitBreakerInvariants;
 import dev.lockdrill.check.fencing.FencingMetrics;
 import dev.lockdrill.check.fencing.FencingTokenInvariants;
 import dev.lockdrill.support.LockdrillException;
@@ -14,7 +16,9 @@ import java.util.stream.Collectors;
 public final class KataRegistry {
     private static final List<KataDefinition> DEFINITIONS = List.of(
             new KataDefinition("fencing-token", "dev.lockdrill.harness.fencing.FencingTokenWorkload",
-                    FencingTokenInvariants.all(), new FencingMetrics(), true));
+                    FencingTokenInvariants.all(), new FencingMetrics(), true),
+            new KataDefinition("circuit-breaker", "dev.lockdrill.harness.breaker.CircuitBreakerWorkload",
+                    CircuitBreakerInvariants.all(), new BreakerMetrics(), false));
 
     private static final Map<String, KataDefinition> BY_ID = DEFINITIONS.stream()
             .collect(Collectors.toMap(KataDefinition::id, Function.identity()));

@@ -54,7 +54,7 @@ final class HalfOpenRaceScenario implements BreakerScenario {
     private static int race(BreakerRig rig, BreakerProbe probe, Workers workers, int round) throws Exception {
         CountDownLatch start = new CountDownLatch(1);
         AtomicInteger permitted = new AtomicInteger();
-        probe.ticker().arm(new Rendezvous(THREADS, 3));
+        probe.ticker().arm(new Rendezvous(THREADS, 20));
         for (int t = 1; t <= THREADS; t++) {
             String worker = "racer-" + t;
             workers.start(worker, () -> {

@@ -2,6 +2,8 @@ package dev.lockdrill.app;
 
 import dev.lockdrill.check.breaker.BreakerMetrics;
 import dev.lockdrill.check.breaker.CircuitBreakerInvariants;
+import dev.lockdrill.check.bulkhead.BulkheadInvariants;
+import dev.lockdrill.check.bulkhead.BulkheadMetrics;
 import dev.lockdrill.check.fencing.FencingMetrics;
 import dev.lockdrill.check.fencing.FencingTokenInvariants;
 import dev.lockdrill.support.LockdrillException;
@@ -18,7 +20,9 @@ public final class KataRegistry {
             new KataDefinition("fencing-token", "dev.lockdrill.harness.fencing.FencingTokenWorkload",
                     FencingTokenInvariants.all(), new FencingMetrics(), true),
             new KataDefinition("circuit-breaker", "dev.lockdrill.harness.breaker.CircuitBreakerWorkload",
-                    CircuitBreakerInvariants.all(), new BreakerMetrics(), false));
+                    CircuitBreakerInvariants.all(), new BreakerMetrics(), false),
+            new KataDefinition("bulkhead", "dev.lockdrill.harness.bulkhead.BulkheadWorkload",
+                    BulkheadInvariants.all(), new BulkheadMetrics(), false));
 
     private static final Map<String, KataDefinition> BY_ID = DEFINITIONS.stream()
             .collect(Collectors.toMap(KataDefinition::id, Function.identity()));

@@ -10,7 +10,7 @@ public final class EmitterInvariants {
     }
 
     public static List<Invariant> all() {
-        return List.of(new OutageCallsBounded(), new OthersKeepThroughput(), new OpenBreakerDefers(),
+        return List.of(new OutageCallsBounded(), new OthersUnaffected(), new OpenBreakerDefers(),
                 new PermanentErrorsNeitherTripNorRetry(), new AtMostThreeAttempts(), new CallsSpendTheirKeysPermit(),
                 new PlatformCallsPassABreaker(), new OneBreakerPerKey(), new EveryEventEnds());
     }

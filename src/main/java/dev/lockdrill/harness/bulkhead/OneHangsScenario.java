@@ -8,14 +8,15 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
- * apns hangs (every call blocks until it recovers) while a client keeps firing calls at it
- * without waiting; fcm and webhook stay healthy and are called as usual. The hung calls must stay
+ * apns hangs (every call blocks until it recovers) while a client fires bursts of calls at it
+ * without waiting (a burst is twice its limit, so some calls must wait or be turned away); fcm and webhook stay healthy and are called as usual. The hung calls must stay
  * within apns's share: the others keep their latency and get no errors, extra apns calls are
  * rejected at once, and timed-out apns calls are interrupted.
  */
 final class OneHangsScenario implements BulkheadScenario {
     static final String HUNG = "apns";
     static final long MILLIS = 600;
+    static final int BURST = 6;
 
     @Override
     public String name() {
@@ -46,8 +47,10 @@ final class OneHangsScenario implements BulkheadScenario {
             String firehose = HUNG + "-firehose";
             workers.start(firehose, () -> {
                 while (System.nanoTime() < end) {
-                    rig.start(firehose, HUNG);
-                    Pause.millis(4);
+                    for (int i = 0; i < BURST; i++) {
+                        rig.start(firehose, HUNG);
+                    }
+                    Pause.millis(20);
                 }
             });
             Clients.steady(workers, rig, "fcm", 2, MILLIS);

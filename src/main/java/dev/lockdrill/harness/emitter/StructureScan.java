@@ -1,5 +1,6 @@
 package dev.lockdrill.harness.emitter;
 
+import com.tngtech.archunit.ArchConfiguration;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaMethodCall;
@@ -15,13 +16,15 @@ import java.util.Set;
 
 /**
  * Reads the learner's compiled classes with ArchUnit: which classes call PlatformClient.send, and
- * whether each of them also asks a CircuitBreaker for a permit and reports outcomes to it.
+ * whether each of them also asks a CircuitBreaker for a permit and reports outcomes to it. Only the
+ * learner's folder is imported (types outside it are known by name), which keeps the scan fast.
  */
 final class StructureScan {
     private StructureScan() {
     }
 
     static List<Map<String, Object>> scan(Path classesDir) {
+        ArchConfiguration.get().setResolveMissingDependenciesFromClassPath(false);
         JavaClasses classes = new ClassFileImporter().importPath(classesDir);
         List<Map<String, Object>> rows = new ArrayList<>();
         for (JavaClass type : classes) {

@@ -86,6 +86,16 @@ class EmitterInvariantsTest {
     }
 
     @Test
+    void anotherKeysEventRefusedDuringTheOutageIsReported() {
+        observations.add(new Observation("outage", "s", List.of(Map.of("keys", "gh/1", "fromTick", 0,
+                "toTick", 500, "description", "gh/1 revoked"))));
+        op("emit", "e1", "gh/2", 100, Map.of()).op("retry-later", "e1", "gh/2", 100, Map.of("afterMillis", 1));
+        op("emit", "e1", "gh/2", 2000, Map.of()).call("e1", "gh/2", 2020, 200)
+                .op("delivered", "e1", "gh/2", 2020, Map.of());
+        assertThat(failed()).containsExactly("others-unaffected");
+    }
+
+    @Test
     void aClassThatSendsWithoutABreakerIsReported() {
         observations.add(new Observation("structure", "structure", List.of(Map.of("class", "katas.X",
                 "sendCalls", "emit:40", "asksBreaker", false, "reportsToBreaker", false))));

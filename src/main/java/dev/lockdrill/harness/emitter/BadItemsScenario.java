@@ -28,7 +28,7 @@ final class BadItemsScenario extends EmitterScenario {
     void run(EmitterRig rig, Recorder recorder) {
         List<Event> events = new ArrayList<>();
         int notion = 0;
-        for (Event event : stream(name(), KEYS, 150)) {
+        for (Event event : stream(name(), KEYS, 120)) {
             boolean gone = event.platform().equals("notion") && notion++ % 5 < 3;
             events.add(gone ? new Event(event.id(), event.platform(), event.credential(), FakePlatform.GONE) : event);
         }

@@ -1,5 +1,11 @@
 package dev.lockdrill.app;
 
+import dev.lockdrill.check.breaker.BreakerMetrics;
+import dev.lockdrill.check.breaker.CircuitBreakerInvariants;
+import dev.lockdrill.check.bulkhead.BulkheadInvariants;
+import dev.lockdrill.check.bulkhead.BulkheadMetrics;
+import dev.lockdrill.check.emitter.EmitterInvariants;
+import dev.lockdrill.check.emitter.EmitterMetrics;
 import dev.lockdrill.check.fencing.FencingMetrics;
 import dev.lockdrill.check.fencing.FencingTokenInvariants;
 import dev.lockdrill.check.lease.LeaseClaimInvariants;
@@ -30,7 +36,13 @@ public final class KataRegistry {
             new KataDefinition("outbox-relay", "dev.lockdrill.harness.outbox.OutboxRelayWorkload",
                     OutboxRelayInvariants.all(), new OutboxMetrics(), true),
             new KataDefinition("pg-lock-service", "dev.lockdrill.harness.lockservice.LockServiceWorkload",
-                    LockServiceInvariants.all(), new LockServiceMetrics(), true));
+                    LockServiceInvariants.all(), new LockServiceMetrics(), true),
+            new KataDefinition("circuit-breaker", "dev.lockdrill.harness.breaker.CircuitBreakerWorkload",
+                    CircuitBreakerInvariants.all(), new BreakerMetrics(), false),
+            new KataDefinition("bulkhead", "dev.lockdrill.harness.bulkhead.BulkheadWorkload",
+                    BulkheadInvariants.all(), new BulkheadMetrics(), false),
+            new KataDefinition("breaker-placement", "dev.lockdrill.harness.emitter.EmitterWorkload",
+                    EmitterInvariants.all(), new EmitterMetrics(), false));
 
     private static final Map<String, KataDefinition> BY_ID = DEFINITIONS.stream()
             .collect(Collectors.toMap(KataDefinition::id, Function.identity()));

@@ -3,8 +3,10 @@ package dev.lockdrill.harness;
 import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,6 +30,15 @@ public final class Implementation implements AutoCloseable {
 
     public String className() {
         return className;
+    }
+
+    /** The folder of the learner's compiled classes (the first class-path entry), e.g. for ArchUnit. */
+    public Path classesDir() {
+        try {
+            return Path.of(urls[0].toURI());
+        } catch (URISyntaxException e) {
+            throw new HarnessException("the classes folder " + urls[0] + " is not a file path");
+        }
     }
 
     /** Constructs a new instance, in a new "process", with the public constructor taking these types. */

@@ -1,0 +1,11 @@
+package dev.lockdrill.katas.api.emitter;
+
+/**
+ * Delivers events to platforms. The kata's class has a public constructor
+ * {@code (Map<String, PlatformClient> clients, BreakerFactory breakers, Sleeper sleeper, Outbox outbox, long seed)}
+ * (clients keyed by platform name; {@code seed} for the retry jitter).
+ */
+public interface Emitter {
+    /** Tries to deliver one event and tells the outbox how it ended, before returning. */
+    void emit(Event event) throws InterruptedException;
+}

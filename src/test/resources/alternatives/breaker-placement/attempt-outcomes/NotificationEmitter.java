@@ -1,0 +1,81 @@
+package katas.breakerplacement;
+
+import dev.lockdrill.katas.api.breaker.CircuitBreaker;
+import dev.lockdrill.katas.api.emitter.BreakerFactory;
+import dev.lockdrill.katas.api.emitter.Emitter;
+import dev.lockdrill.katas.api.emitter.Event;
+import dev.lockdrill.katas.api.emitter.Outbox;
+import dev.lockdrill.katas.api.emitter.PermanentItemException;
+import dev.lockdrill.katas.api.emitter.PlatformClient;
+import dev.lockdrill.katas.api.emitter.Sleeper;
+import dev.lockdrill.katas.api.emitter.TransientPlatformException;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * Breakers in a plain HashMap under the emitter's lock, keyed "platform|credential"; the backoff
+ * is decorrelated jitter (each delay drawn between the base and three times the previous one).
+ */
+public final class NotificationEmitter implements Emitter {
+    private final Map<String, PlatformClient> clients;
+    private final BreakerFactory factory;
+    private final Map<String, CircuitBreaker> breakers = new HashMap<>();
+    private final Sleeper sleeper;
+    private final Outbox outbox;
+    private final SplittableRandom random;
+
+    public NotificationEmitter(Map<String, PlatformClient> clients, BreakerFactory breakers, Sleeper sleeper,
+                               Outbox outbox, long seed) {
+        this.clients = clients;
+        this.factory = breakers;
+        this.sleeper = sleeper;
+        this.outbox = outbox;
+        this.random = new SplittableRandom(seed);
+    }
+
+    private synchronized CircuitBreaker breakerFor(Event event) {
+        String key = event.platform() + "|" + event.credential();
+        CircuitBreaker breaker = breakers.get(key);
+        if (breaker == null) {
+            breaker = factory.create(event.platform(), event.credential());
+            breakers.put(key, breaker);
+        }
+        return breaker;
+    }
+
+    @Override
+    public void emit(Event event) throws InterruptedException {
+        CircuitBreaker breaker = breakerFor(event);
+        long delay = 50;
+        TransientPlatformException last = null;
+        for (int attempt = 0; attempt < 3; attempt++) {
+            if (attempt > 0) {
+                delay = Math.min(1000, 50 + random.nextLong(delay * 3));
+                sleeper.sleep(Duration.ofMillis(delay));
+            }
+            if (!breaker.tryAcquirePermission()) {
+                outbox.retryLater(event, Duration.ofMinutes(1));
+                return;
+            }
+            long start = System.nanoTime();
+            try {
+                clients.get(event.platform()).send(event);
+            } catch (TransientPlatformException e) {
+                breaker.onError(System.nanoTime() - start, e);
+                last = e;
+                continue;
+            } catch (PermanentItemException e) {
+                breaker.onSuccess(System.nanoTime() - start);
+                outbox.deadLetter(event, "permanent " + e.status());
+                return;
+            }
+            breaker.onSuccess(System.nanoTime() - start);
+            outbox.delivered(event);
+            return;
+        }
+        outbox.deadLetter(event, "exhausted: " + last.getMessage());
+    }
+}

@@ -67,6 +67,15 @@ class CliTest {
     }
 
     @Test
+    void versionFastPathPrintsWhatPicocliPrints() {
+        assertThat(Main.asksForVersionOnly(new String[]{"--version"})).isTrue();
+        assertThat(Main.asksForVersionOnly(new String[]{"-V"})).isTrue();
+        assertThat(Main.asksForVersionOnly(new String[]{"check", "--version"})).isFalse();
+        assertThat(run("--version")).isZero();
+        assertThat(out.strip()).isEqualTo(new VersionProvider().getVersion()[0]).startsWith("lockdrill ");
+    }
+
+    @Test
     void listShowsKatasWithStatusAndJson() throws Exception {
         assertThat(run("list")).isZero();
         assertThat(out).contains("fencing-token", "not started");

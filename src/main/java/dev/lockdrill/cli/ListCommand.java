@@ -29,8 +29,9 @@ final class ListCommand extends BaseCommand {
                     Map.of("katas", rows, "drills", drillRows())));
             return 0;
         }
-        out().println(style().bold(String.format(Locale.ROOT, "%-3s %-20s %-40s %-12s %s", "#", "kata", "title",
-                "status", "hints")));
+        int titles = entries.stream().mapToInt(e -> e.manifest().title().length()).max().orElse(5);
+        out().println(style().bold(String.format(Locale.ROOT, "%-3s %-20s %-" + titles + "s %-12s %s", "#", "kata",
+                "title", "status", "hints")));
         for (KataService.KataEntry e : entries) {
             KataProgress p = e.progress();
             String status = switch (p.status()) {
@@ -38,18 +39,20 @@ final class ListCommand extends BaseCommand {
                 case KataProgress.ATTEMPTED -> style().yellow(pad(p.status(), 12));
                 default -> style().dim(pad(p.status(), 12));
             };
-            out().println(String.format(Locale.ROOT, "%-3d %-20s %-40s ", e.manifest().order(), e.manifest().id(),
-                    e.manifest().title()) + status + " " + p.hintsUsed() + "/" + e.manifest().hints().size());
+            out().println(String.format(Locale.ROOT, "%-3d %-20s %-" + titles + "s ", e.manifest().order(),
+                    e.manifest().id(), e.manifest().title()) + status + " " + p.hintsUsed() + "/" + e.manifest().hints().size());
         }
         long done = entries.stream().filter(e -> KataProgress.PASSED.equals(e.progress().status())).count();
         out().println(style().dim(done + " of " + entries.size() + " katas passed. `lockdrill show <kata>` "
                 + "for the brief, `lockdrill check <kata>` to check your code."));
         List<DrillStats.CardRow> drills = drillRows();
         out().println();
-        out().println(style().bold(String.format(Locale.ROOT, "%-37s %-44s %s", "drill", "title", "due")));
+        int drillTitles = drills.stream().mapToInt(d -> d.title().length()).max().orElse(5);
+        out().println(style().bold(String.format(Locale.ROOT, "%-37s %-" + drillTitles + "s %s", "drill", "title",
+                "due")));
         Instant now = app().clock().instant();
         for (DrillStats.CardRow d : drills) {
-            out().println(String.format(Locale.ROOT, "%-37s %-44s ", d.id(), d.title())
+            out().println(String.format(Locale.ROOT, "%-37s %-" + drillTitles + "s ", d.id(), d.title())
                     + (d.dueNow() ? style().yellow("now") : Due.when(Instant.parse(d.due()), now)));
         }
         out().println(style().dim(drills.stream().filter(DrillStats.CardRow::dueNow).count() + " of " + drills.size()

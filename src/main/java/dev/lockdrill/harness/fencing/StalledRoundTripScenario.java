@@ -1,5 +1,6 @@
 package dev.lockdrill.harness.fencing;
 
+import dev.lockdrill.harness.LockWaits;
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.RoundTripHook;
 import dev.lockdrill.harness.Workers;
@@ -81,8 +82,9 @@ final class StalledRoundTripScenario implements FencingScenario {
     private static void waitUntilDoneOrBlocked(FencingRig rig, Future<?> secondWrite) throws SQLException {
         long deadline = System.nanoTime() + STALL_CAP_MILLIS * 1_000_000;
         try (Connection observer = rig.database().connect("observer")) {
+            LockWaits waits = new LockWaits(rig.database(), observer);
             while (!secondWrite.isDone() && System.nanoTime() < deadline) {
-                if (rig.killer().isBlocked(observer, "worker-2")) {
+                if (waits.waiting("worker-2")) {
                     return;
                 }
                 Pause.millis(2);

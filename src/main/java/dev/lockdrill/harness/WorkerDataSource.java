@@ -25,6 +25,7 @@ public final class WorkerDataSource implements DataSource {
     private final String worker;
     private final Deque<Connection> idle = new ArrayDeque<>();
     private volatile RoundTripHook hook = RoundTripHook.NONE;
+    private volatile boolean crashed;
 
     WorkerDataSource(Database database, String worker) {
         this.database = database;
@@ -39,8 +40,20 @@ public final class WorkerDataSource implements DataSource {
         this.hook = hook == null ? RoundTripHook.NONE : hook;
     }
 
+    /** The worker's process died: from now on no connection is handed out (faults kill the open ones). */
+    public void crash() {
+        crashed = true;
+    }
+
+    public boolean crashed() {
+        return crashed;
+    }
+
     @Override
     public Connection getConnection() throws SQLException {
+        if (crashed) {
+            throw new SQLException(worker + "'s process has crashed", "08006");
+        }
         Connection physical;
         synchronized (idle) {
             physical = idle.pollFirst();

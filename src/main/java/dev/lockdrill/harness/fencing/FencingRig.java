@@ -1,9 +1,7 @@
 package dev.lockdrill.harness.fencing;
 
-import dev.lockdrill.harness.BackendKiller;
-import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Recorder;
-import dev.lockdrill.harness.Seeds;
+import dev.lockdrill.harness.ScenarioRig;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.WorkloadContext;
@@ -18,49 +16,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
 
 /**
  * What every fencing scenario uses: stores for workers (each in its own "process"), recorded
  * writes and reads, the harness's lease service, and ground truth at the end.
  */
-final class FencingRig implements AutoCloseable {
-    private final WorkloadContext context;
-    private final Connection admin;
-    private final String scenario;
-    private final SplittableRandom random;
+final class FencingRig extends ScenarioRig implements AutoCloseable {
     private final List<WorkerDataSource> dataSources = new ArrayList<>();
     private final Map<String, WorkerDataSource> byWorker = new LinkedHashMap<>();
 
     FencingRig(WorkloadContext context, Connection admin, String scenario) {
-        this.context = context;
-        this.admin = admin;
-        this.scenario = scenario;
-        this.random = Seeds.forScenario(context.seed(), scenario);
-    }
-
-    String scenario() {
-        return scenario;
-    }
-
-    SplittableRandom random() {
-        return random;
-    }
-
-    Recorder recorder() {
-        return context.recorder();
-    }
-
-    Connection admin() {
-        return admin;
-    }
-
-    Database database() {
-        return context.requireDatabase();
-    }
-
-    BackendKiller killer() {
-        return new BackendKiller(database());
+        super(context, admin, scenario);
     }
 
     /** A key private to this scenario. */

@@ -1,9 +1,7 @@
 package dev.lockdrill.harness.lease;
 
-import dev.lockdrill.harness.BackendKiller;
-import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Recorder;
-import dev.lockdrill.harness.Seeds;
+import dev.lockdrill.harness.ScenarioRig;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.WorkloadContext;
@@ -21,53 +19,21 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 
 /**
  * What every lease scenario uses: rows of its own id range, queues for workers (each in its own
  * "process", with its own clock), recorded claim/complete/extend calls, crashes, and the
  * storage's ground truth at the end.
  */
-final class LeaseRig implements AutoCloseable {
-    private final WorkloadContext context;
-    private final Connection admin;
-    private final String scenario;
+final class LeaseRig extends ScenarioRig implements AutoCloseable {
     private final long firstId;
-    private final SplittableRandom random;
     private final Map<String, WorkerDataSource> dataSources = new LinkedHashMap<>();
     private long nextId;
 
     LeaseRig(WorkloadContext context, Connection admin, String scenario, long firstId) {
-        this.context = context;
-        this.admin = admin;
-        this.scenario = scenario;
+        super(context, admin, scenario);
         this.firstId = firstId;
         this.nextId = firstId;
-        this.random = Seeds.forScenario(context.seed(), scenario);
-    }
-
-    String scenario() {
-        return scenario;
-    }
-
-    SplittableRandom random() {
-        return random;
-    }
-
-    Recorder recorder() {
-        return context.recorder();
-    }
-
-    Connection admin() {
-        return admin;
-    }
-
-    Database database() {
-        return context.requireDatabase();
-    }
-
-    BackendKiller killer() {
-        return new BackendKiller(database());
     }
 
     /** Inserts {@code count} due rows and returns their ids. */

@@ -41,7 +41,7 @@ final class SendRig implements AutoCloseable {
     private final FakeProvider provider;
     private final Duration lease;
     private final Map<Long, ProviderFault> plan = new ConcurrentHashMap<>();
-    private final Map<String, CrashableDataSource> dataSources = new LinkedHashMap<>();
+    private final Map<String, WorkerDataSource> dataSources = new LinkedHashMap<>();
     private final List<WorkerDataSource> pools = new ArrayList<>();
     private final List<Map<String, Object>> injected = new ArrayList<>();
     private long nextId;
@@ -132,7 +132,7 @@ final class SendRig implements AutoCloseable {
     }
 
     private void loop(String worker, NotificationWorker instance, AtomicBoolean stop) {
-        CrashableDataSource dataSource = dataSources.get(worker);
+        WorkerDataSource dataSource = dataSources.get(worker);
         while (!stop.get() && !dataSource.crashed()) {
             Recorder.PendingOp op = recorder().invoke(scenario, worker, "drain", Map.of());
             int claimed = 0;
@@ -155,11 +155,10 @@ final class SendRig implements AutoCloseable {
         WorkerDataSource pool = context.requireDatabase().dataSource(worker);
         pool.warmUp();
         pools.add(pool);
-        CrashableDataSource dataSource = new CrashableDataSource(pool);
-        dataSources.put(worker, dataSource);
+        dataSources.put(worker, pool);
         return context.implementation().create(NotificationWorker.class,
                 new Class<?>[]{DataSource.class, PushProvider.class, String.class, Duration.class},
-                dataSource, new ProviderClient(this, worker), worker, lease);
+                pool, new ProviderClient(this, worker), worker, lease);
     }
 
     /** The worker's process dies: no more connections, its sessions killed. */

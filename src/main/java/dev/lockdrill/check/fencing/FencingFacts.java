@@ -12,16 +12,23 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Reads the fencing-token history: writes, the storage's audit trail and its final rows. */
+/**
+ * Reads the fencing-token history: writes, the storage's audit trail and its final rows. The
+ * writes and the audit trail are read once; invariants ask about them for every write.
+ */
 final class FencingFacts {
     private final History history;
+    private final List<Op> writes;
+    private final List<AuditRow> audit;
 
     FencingFacts(History history) {
         this.history = history;
+        this.writes = history.ops("write");
+        this.audit = readAudit(history);
     }
 
     List<Op> writes() {
-        return history.ops("write");
+        return writes;
     }
 
     List<Op> writes(String key) {
@@ -38,6 +45,10 @@ final class FencingFacts {
 
     /** Audit rows (INSERT/UPDATE/DELETE on the resource), in storage order. */
     List<AuditRow> audit() {
+        return audit;
+    }
+
+    private static List<AuditRow> readAudit(History history) {
         List<AuditRow> rows = new ArrayList<>();
         for (Observation observation : history.observations("audit")) {
             for (Map<String, Object> row : observation.rows()) {
@@ -45,12 +56,12 @@ final class FencingFacts {
             }
         }
         rows.sort((a, b) -> Long.compare(a.seq(), b.seq()));
-        return rows;
+        return List.copyOf(rows);
     }
 
     /** Did the storage ever apply exactly this (key, token, value)? */
     boolean applied(Op write) {
-        return audit().stream().anyMatch(row -> row.matches(write));
+        return audit.stream().anyMatch(row -> row.matches(write));
     }
 
     /** Was a strictly higher token on the same key (possibly) written before this op returned? */

@@ -34,7 +34,7 @@ echo "double-send reference: $N notifications, $W workers..." >&2
 psql -q -c "SET client_min_messages = warning; DROP SCHEMA IF EXISTS ldbench_send CASCADE; CREATE SCHEMA ldbench_send" >/dev/null
 LOCKDRILL_CHILD_JDBC_URL="$URL" java -Xmx1g -XX:+UseSerialGC \
   -Dlockdrill.bench.notifications="$N" -Dlockdrill.bench.workers="$W" -cp "$JAR" \
-  dev.lockdrill.harness.HarnessMain dev.lockdrill.harness.send.DrainBenchWorkload \
+  dev.lockdrill.harness.HarnessMain dev.lockdrill.kata.doublesend.workload.DrainBenchWorkload \
   katas.doublesend.NotificationSender "$WORK/classes" 1 ldbench_send ldbench >"$WORK/events.jsonl"
 if grep -q '"type":"error"' "$WORK/events.jsonl"; then
   grep '"type":"error"' "$WORK/events.jsonl" >&2

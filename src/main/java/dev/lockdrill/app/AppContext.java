@@ -12,7 +12,6 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Consumer;
 
 /**
  * What lives as long as the process: the workbook, a warm compiler, the PostgreSQL backend once
@@ -80,10 +79,6 @@ public final class AppContext implements AutoCloseable {
         List<String> out = List.copyOf(notices);
         notices.clear();
         return out;
-    }
-
-    public void notice(Consumer<String> sink) {
-        drainNotices().forEach(sink);
     }
 
     private void closeBackend() {

@@ -7,6 +7,8 @@ import dev.lockdrill.compile.CompileResult;
 import dev.lockdrill.db.PostgresBackend;
 import dev.lockdrill.db.RunSchema;
 import dev.lockdrill.history.History;
+import dev.lockdrill.kata.Kata;
+import dev.lockdrill.kata.Needs;
 import dev.lockdrill.progress.KataProgress;
 import dev.lockdrill.runner.ChildOutcome;
 import dev.lockdrill.runner.ChildRunner;
@@ -45,7 +47,7 @@ public final class CheckService {
 
     public CheckResult check(CheckRequest request, CheckProgress progress) {
         KataManifest manifest = app.catalog().kata(request.kata());
-        KataDefinition definition = KataRegistry.get(request.kata());
+        Kata definition = KataRegistry.get(request.kata());
         Path source = sourceDir(request);
         List<Path> classpath = classpath(request.extraClasspath());
         long seed = request.seed() != null ? request.seed() : ThreadLocalRandom.current().nextLong(1, 1_000_000);
@@ -71,7 +73,7 @@ public final class CheckService {
                         + reference.errors().get(0) + ". Restore solutions/ from git.", ExitCodes.INTERNAL);
             }
         }
-        PostgresBackend backend = definition.needsDatabase() ? app.backend(request.jdbcUrl()) : null;
+        PostgresBackend backend = definition.needs(Needs.POSTGRES) ? app.backend(request.jdbcUrl()) : null;
         String jdbcUrl = backend == null ? null : backend.jdbcUrl();
         Run runMine = new Run(display(source), "you", mine.classesDir());
         Run runReference = reference == null ? null : new Run("reference", "ref", reference.classesDir());
@@ -90,12 +92,12 @@ public final class CheckService {
     private record Run(String source, String label, Path classes) {
     }
 
-    private ImplementationRun execute(KataDefinition definition, KataManifest manifest, Run run, CheckRequest request,
+    private ImplementationRun execute(Kata definition, KataManifest manifest, Run run, CheckRequest request,
                                       long seed, String jdbcUrl, Duration timeout, Path runDir,
                                       CheckProgress progress) {
         String tag = "ld" + Long.toHexString(ThreadLocalRandom.current().nextLong(0x100000, 0xffffff));
         String schemaName = tag + "_" + run.label();
-        ChildSpec spec = new ChildSpec(run.label(), definition.workloadClass(), manifest.implementation(),
+        ChildSpec spec = new ChildSpec(run.label(), definition.workload().getName(), manifest.implementation(),
                 run.classes(), request.extraClasspath(), seed, jdbcUrl, schemaName, tag, timeout,
                 runDir.resolve(run.label() + "-output.log"));
         ChildOutcome outcome;
@@ -109,14 +111,14 @@ public final class CheckService {
         return evaluate(definition, run.source(), outcome);
     }
 
-    static ImplementationRun evaluate(KataDefinition definition, String source, ChildOutcome outcome) {
+    static ImplementationRun evaluate(Kata definition, String source, ChildOutcome outcome) {
         History history = outcome.history();
         if (outcome.status() != ChildStatus.COMPLETED) {
             RunStatus status = outcome.status() == ChildStatus.TIMEOUT ? RunStatus.TIMEOUT : RunStatus.CRASHED;
             return new ImplementationRun(source, status, List.of(), List.of(), outcome.message(), outcome.detail(),
                     List.of(), outcome.millis(), history);
         }
-        List<InvariantResult> results = Verdicts.evaluate(definition.invariants(), history);
+        List<InvariantResult> results = Verdicts.evaluate(KataRegistry.invariants(definition), history);
         List<MetricValue> metrics = definition.metrics().compute(history);
         return new ImplementationRun(source, Verdicts.status(results), results, metrics, "", "", List.of(),
                 outcome.millis(), history);

@@ -20,7 +20,7 @@ public final class FaultsLanded implements Invariant {
     @Override
     public InvariantResult check(History history) {
         List<Evidence> missed = history.faults().stream()
-                .filter(f -> f.name().endsWith("-missed"))
+                .filter(f -> !f.landed())
                 .map(FaultEvent::description)
                 .map(Evidence::of)
                 .toList();

@@ -1,14 +1,15 @@
 package dev.lockdrill.harness;
 
 import dev.lockdrill.history.Event;
+import dev.lockdrill.support.ChildArgs;
 
-import java.io.File;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.PrintStream;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,11 +21,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * loader, runs the kata's workload and streams events on the original stdout. The learner's own
  * output goes to stderr, which the parent keeps in a log file.
  *
- * <p>Arguments: workloadClass implClass classesDir seed schema tag [extraClasspath]. The JDBC URL
- * comes from the environment (LOCKDRILL_CHILD_JDBC_URL) so it never shows in a process list.
+ * <p>Arguments: see {@link ChildArgs}; the JDBC URL comes from the environment so it never shows in a
+ * process list.
  */
 public final class HarnessMain {
-    public static final String JDBC_URL_ENV = "LOCKDRILL_CHILD_JDBC_URL";
     private static final AtomicBoolean DONE = new AtomicBoolean();
 
     private HarnessMain() {
@@ -35,14 +35,17 @@ public final class HarnessMain {
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
         EventSink sink = new EventSink(protocol);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> reportUnexpectedExit(sink)));
-        long seed = Long.parseLong(args[3]);
+        ChildArgs childArgs = ChildArgs.parse(args);
         try {
-            URL[] urls = learnerClasspath(args[2], args.length > 6 ? args[6] : "");
-            Workload workload = (Workload) Class.forName(args[0]).getDeclaredConstructor().newInstance();
-            String url = System.getenv(JDBC_URL_ENV);
-            Database database = url == null || url.isBlank() ? null : new Database(url, args[4], args[5]);
-            try (Implementation implementation = new Implementation(urls, args[1], HarnessMain.class.getClassLoader())) {
-                workload.run(new WorkloadContext(seed, new Recorder(sink), implementation, database));
+            URL[] urls = learnerClasspath(childArgs);
+            Workload workload = (Workload) Class.forName(childArgs.workloadClass()).getDeclaredConstructor()
+                    .newInstance();
+            String url = System.getenv(ChildArgs.JDBC_URL_ENV);
+            Database database = url == null || url.isBlank() ? null
+                    : new Database(url, childArgs.schema(), childArgs.tag());
+            try (Implementation implementation = new Implementation(urls, childArgs.implementationClass(),
+                    HarnessMain.class.getClassLoader())) {
+                workload.run(new WorkloadContext(childArgs.seed(), new Recorder(sink), implementation, database));
             }
         } catch (HarnessException e) {
             sink.emit(new Event.Error(e.getMessage(), detail(e.getCause())));
@@ -50,18 +53,16 @@ public final class HarnessMain {
             sink.emit(new Event.Error("the check stopped: " + e, detail(e)));
         }
         DONE.set(true);
-        sink.emit(new Event.Done(seed));
+        sink.emit(new Event.Done());
         protocol.flush();
         Runtime.getRuntime().halt(0);
     }
 
-    private static URL[] learnerClasspath(String classesDir, String extraClasspath) throws MalformedURLException {
+    private static URL[] learnerClasspath(ChildArgs args) throws MalformedURLException {
         List<URL> urls = new ArrayList<>();
-        urls.add(new File(classesDir).toURI().toURL());
-        for (String entry : extraClasspath.split(File.pathSeparator)) {
-            if (!entry.isBlank()) {
-                urls.add(new File(entry).toURI().toURL());
-            }
+        urls.add(args.classesDir().toUri().toURL());
+        for (Path entry : args.extraClasspath()) {
+            urls.add(entry.toUri().toURL());
         }
         return urls.toArray(URL[]::new);
     }

@@ -17,8 +17,8 @@ public sealed interface Event {
             implements Event {
     }
 
-    record Fault(String name, String scenario, String target, long start, long end, String description)
-            implements Event {
+    record Fault(String name, String scenario, String target, long start, long end, boolean landed,
+                 String description) implements Event {
     }
 
     record Observed(String name, String scenario, List<Map<String, Object>> rows) implements Event {
@@ -31,6 +31,6 @@ public sealed interface Event {
     record Error(String message, String detail) implements Event {
     }
 
-    record Done(long seed) implements Event {
+    record Done() implements Event {
     }
 }

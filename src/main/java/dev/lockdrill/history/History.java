@@ -21,6 +21,10 @@ public record History(long seed, List<Op> ops, List<FaultEvent> faults, List<Obs
         return ops(op -> op.is(function));
     }
 
+    public List<Op> ops(OpType type) {
+        return ops(op -> op.is(type));
+    }
+
     public Optional<Op> op(long id) {
         return ops.stream().filter(op -> op.id() == id).findFirst();
     }

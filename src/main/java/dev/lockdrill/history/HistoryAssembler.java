@@ -23,7 +23,8 @@ public final class HistoryAssembler {
         } else if (event instanceof Event.Complete complete) {
             complete(complete);
         } else if (event instanceof Event.Fault f) {
-            faults.add(new FaultEvent(f.name(), f.scenario(), f.target(), f.start(), f.end(), f.description()));
+            faults.add(new FaultEvent(f.name(), f.scenario(), f.target(), f.start(), f.end(), f.landed(),
+                    f.description()));
         } else if (event instanceof Event.Observed o) {
             observations.add(new Observation(o.name(), o.scenario(), o.rows()));
         }

@@ -1,6 +1,7 @@
 package dev.lockdrill.history;
 
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One operation a worker performed against the implementation under test: what it called with
@@ -11,6 +12,9 @@ public record Op(long id, String scenario, String worker, String f, Map<String, 
                  long invokeNanos, long completeNanos, Outcome outcome, Map<String, Object> result,
                  String error) {
 
+    /** The result field that says whether the system accepted the operation. */
+    public static final String ACCEPTED = "accepted";
+
     public Op {
         args = args == null ? Map.of() : Map.copyOf(args);
         result = result == null ? Map.of() : Map.copyOf(result);
@@ -18,6 +22,19 @@ public record Op(long id, String scenario, String worker, String f, Map<String, 
 
     public boolean is(String function) {
         return f.equals(function);
+    }
+
+    public boolean is(OpType type) {
+        return f.equals(type.label());
+    }
+
+    /**
+     * The system's answer to an operation that it may accept or refuse (a write, a grant, a claim):
+     * the boolean result {@value #ACCEPTED}, empty when the operation has no such answer.
+     */
+    public Optional<Boolean> accepted() {
+        Object value = result.get(ACCEPTED);
+        return value instanceof Boolean b ? Optional.of(b) : Optional.empty();
     }
 
     public boolean ok() {

@@ -104,7 +104,7 @@ public final class RunStore {
             events.add(new Event.Complete(op.id(), op.outcome(), op.result(), op.error(), op.completeNanos()));
         }
         history.faults().forEach(f -> events.add(new Event.Fault(f.name(), f.scenario(), f.target(), f.startNanos(),
-                f.endNanos(), f.description())));
+                f.endNanos(), f.landed(), f.description())));
         history.observations().forEach(o -> events.add(new Event.Observed(o.name(), o.scenario(), o.rows())));
         return String.join("\n", EventCodec.encodeAll(events)) + "\n";
     }

@@ -3,9 +3,9 @@ package dev.lockdrill.runner;
 import dev.lockdrill.history.Event;
 import dev.lockdrill.history.EventCodec;
 import dev.lockdrill.history.HistoryAssembler;
+import dev.lockdrill.support.ChildArgs;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
@@ -25,8 +25,6 @@ import java.util.function.Consumer;
  * memory) this returns, with a status that says which.
  */
 public final class ChildRunner {
-    static final String HARNESS_MAIN = "dev.lockdrill.harness.HarnessMain";
-    static final String JDBC_URL_ENV = "LOCKDRILL_CHILD_JDBC_URL";
     static final int HEAP_MB = 256;
 
     public ChildOutcome run(ChildSpec spec, Consumer<Event.Progress> progress) {
@@ -80,14 +78,13 @@ public final class ChildRunner {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of("-Xmx" + HEAP_MB + "m", "-XX:+ExitOnOutOfMemoryError", "-XX:TieredStopAtLevel=1",
                 "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto", "-Dfile.encoding=UTF-8",
-                "-cp", System.getProperty("java.class.path"), HARNESS_MAIN,
-                spec.workloadClass(), spec.implementationClass(), spec.classesDir().toString(),
-                Long.toString(spec.seed()), spec.schema(), spec.tag(),
-                String.join(File.pathSeparator, spec.extraClasspath().stream().map(Path::toString).toList())));
+                "-cp", System.getProperty("java.class.path"), ChildArgs.HARNESS_MAIN));
+        command.addAll(new ChildArgs(spec.workloadClass(), spec.implementationClass(), spec.classesDir(), spec.seed(),
+                spec.schema(), spec.tag(), spec.extraClasspath()).toArgs());
         ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().remove(JDBC_URL_ENV);
+        builder.environment().remove(ChildArgs.JDBC_URL_ENV);
         if (spec.jdbcUrl() != null) {
-            builder.environment().put(JDBC_URL_ENV, spec.jdbcUrl());
+            builder.environment().put(ChildArgs.JDBC_URL_ENV, spec.jdbcUrl());
         }
         builder.redirectInput(ProcessBuilder.Redirect.PIPE);
         try {

@@ -13,11 +13,11 @@ class EventCodecTest {
         List<Event> events = List.of(
                 new Event.Invoke(1, "s", "worker-1", "write", Map.of("key", "k", "token", 33), 10),
                 new Event.Complete(1, Outcome.OK, Map.of("accepted", true), null, 20),
-                new Event.Fault("pause", "s", "worker-1", 5, 15, "paused"),
+                new Event.Fault("pause", "s", "worker-1", 5, 15, true, "paused"),
                 new Event.Observed("audit", "s", List.of(Map.of("seq", 1))),
                 new Event.Progress("s", "running"),
                 new Event.Error("boom", "detail"),
-                new Event.Done(42));
+                new Event.Done());
 
         for (Event event : events) {
             assertThat(EventCodec.decode(EventCodec.encode(event))).contains(event);

@@ -43,9 +43,9 @@ public final class SampleRuns {
                 op(8, "paused-holder", "worker-10", "write", Map.of("key", "report", "token", 20L), 100, 104,
                         Outcome.OK, Map.of("accepted", false)));
         List<FaultEvent> faults = List.of(
-                new FaultEvent("pause", "paused-holder", "worker-1", 30 * MS, 320 * MS,
+                new FaultEvent("pause", "paused-holder", "worker-1", 30 * MS, 320 * MS, true,
                         "worker-1 paused 290 ms holding token 33 (lease 150 ms)"),
-                new FaultEvent("kill", "paused-holder", "worker-3", 260 * MS, 300 * MS,
+                new FaultEvent("kill", "paused-holder", "worker-3", 260 * MS, 300 * MS, true,
                         "pg_terminate_backend(4242) killed worker-3's session"));
         return new History(42, ops, faults, List.of());
     }

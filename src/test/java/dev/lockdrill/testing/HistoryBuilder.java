@@ -32,7 +32,13 @@ public final class HistoryBuilder {
     }
 
     public HistoryBuilder fault(String name, String target, long startMs, long endMs, String description) {
-        faults.add(new FaultEvent(name, scenario, target, startMs * 1_000_000, endMs * 1_000_000, description));
+        faults.add(new FaultEvent(name, scenario, target, startMs * 1_000_000, endMs * 1_000_000, true, description));
+        return this;
+    }
+
+    /** A scheduled fault that did not land (no session to kill, nothing to hold). */
+    public HistoryBuilder missedFault(String name, String target, long startMs, long endMs, String description) {
+        faults.add(new FaultEvent(name, scenario, target, startMs * 1_000_000, endMs * 1_000_000, false, description));
         return this;
     }
 

@@ -60,12 +60,6 @@ public final class LeaseAudit {
         return rows;
     }
 
-    /** The first database time (µs) seen in a scenario's audit, the origin of the times in evidence. */
-    public long originUs(String scenario) {
-        return changes().stream().filter(c -> c.scenario().equals(scenario)).mapToLong(Change::atUs).min()
-                .orElse(0);
-    }
-
     /** A worker's name from its session's application_name ("ld1a2b3c-worker-2" → "worker-2"). */
     public static String worker(String app) {
         if (app == null) {

@@ -1,0 +1,33 @@
+package dev.lockdrill.history;
+
+
+import java.util.Locale;
+
+/** The fault kinds most katas inject; a kata with faults of its own adds an enum in its protocol. */
+public enum Faults implements FaultKind {
+    /** A worker stopped, as in a stop-the-world GC, while it held something. */
+    PAUSE,
+    /** A worker frozen after a given round trip to the database until another worker has moved. */
+    STALL,
+    /** A worker's database sessions terminated with {@code pg_terminate_backend}. */
+    KILL,
+    /** A process crashed: it stopped and never came back. */
+    CRASH,
+    /** A worker's clock jumped or ran fast. */
+    CLOCK_JUMP,
+    /** A dependency refused every call. */
+    OUTAGE,
+    /** A dependency answered slowly. */
+    SLOW,
+    /** A dependency never answered. */
+    HANG,
+    /** The harness held a row lock the workers had to wait on. */
+    HOLD,
+    /** A worker's clock ran ahead of the others'. */
+    CLOCK_SKEW;
+
+    @Override
+    public String label() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+}

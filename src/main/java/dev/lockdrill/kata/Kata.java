@@ -1,0 +1,32 @@
+package dev.lockdrill.kata;
+
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.Metrics;
+import dev.lockdrill.harness.Workload;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One kata as the pipeline sees it: its id (the folder name under {@code katas/}), the workload
+ * its check process runs, the invariants and figures computed over the history, what it needs
+ * to run, and the numbered contract the learner must honour.
+ */
+public interface Kata {
+    String id();
+
+    Class<? extends Workload> workload();
+
+    List<Invariant> invariants();
+
+    Metrics metrics();
+
+    Set<Needs> needs();
+
+    /** The contract's clauses (C1, C2, …), each mapped to the invariants and scenarios that judge it. */
+    List<Clause> contract();
+
+    default boolean needs(Needs need) {
+        return needs().contains(need);
+    }
+}

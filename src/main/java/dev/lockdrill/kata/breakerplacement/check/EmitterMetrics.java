@@ -1,0 +1,30 @@
+package dev.lockdrill.kata.breakerplacement.check;
+
+import dev.lockdrill.check.MetricValue;
+import dev.lockdrill.check.Metrics;
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Op;
+
+import java.util.List;
+
+/** During the credential outage: the other keys' delivery rate, and the calls spent on the revoked credential. */
+public final class EmitterMetrics implements Metrics {
+    static final String SCENARIO = "credential-revoked";
+
+    @Override
+    public List<MetricValue> compute(History history) {
+        EmitterFacts facts = new EmitterFacts(history);
+        return facts.outages().stream().filter(o -> o.scenario().equals(SCENARIO)).findFirst().map(outage -> {
+            List<Op> ops = facts.ops(SCENARIO);
+            long delivered = ops.stream().filter(op -> op.is("delivered") && outage.during(op)
+                    && !outage.keys().contains(op.stringArg("key"))).count();
+            long wasted = ops.stream().filter(op -> op.is("platform-call") && outage.during(op)
+                    && outage.keys().contains(op.stringArg("key"))).count();
+            double seconds = (outage.to() - outage.from()) / 1000.0;
+            return List.of(
+                    new MetricValue("other keys' deliveries/s during the outage (virtual)",
+                            seconds > 0 ? delivered / seconds : 0, "/s", true),
+                    new MetricValue("calls to the revoked credential during the outage", wasted, "calls", false));
+        }).orElse(List.of());
+    }
+}

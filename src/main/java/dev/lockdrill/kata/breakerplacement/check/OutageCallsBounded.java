@@ -1,0 +1,53 @@
+package dev.lockdrill.kata.breakerplacement.check;
+
+import dev.lockdrill.check.Evidence;
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Op;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * While a key is failing, calls to it are what it takes to open its breaker plus the half-open
+ * probes: minimumNumberOfCalls + permitted trials for every wait that fits in the outage (and one).
+ */
+public final class OutageCallsBounded implements Invariant {
+    @Override
+    public String name() {
+        return "outage-calls-bounded";
+    }
+
+    @Override
+    public String description() {
+        return "during a key's outage its calls are bounded by what opens the breaker plus the half-open probes";
+    }
+
+    @Override
+    public InvariantResult check(History history) {
+        EmitterFacts facts = new EmitterFacts(history);
+        Map<String, Object> config = facts.breakerConfig();
+        long minimum = EmitterFacts.number(config, "minimumNumberOfCalls");
+        long trials = EmitterFacts.number(config, "permittedNumberOfCallsInHalfOpenState");
+        long wait = Math.max(1, EmitterFacts.number(config, "waitDurationInOpenStateMillis"));
+        List<Evidence> evidence = new ArrayList<>();
+        for (EmitterFacts.Outage outage : facts.outages()) {
+            long bound = minimum + trials * (1 + (outage.to() - outage.from() + wait - 1) / wait);
+            for (String key : outage.keys()) {
+                List<Op> calls = facts.ops(outage.scenario()).stream()
+                        .filter(op -> op.is("platform-call") && key.equals(op.stringArg("key")) && outage.during(op))
+                        .toList();
+                if (calls.size() > bound) {
+                    evidence.add(new Evidence(outage.scenario() + ": " + outage.description() + " for "
+                            + (outage.to() - outage.from()) + " ms; " + calls.size() + " calls were still made with "
+                            + key + " (a breaker allows at most " + bound + ": " + minimum + " to open, then "
+                            + trials + " probes per " + wait + " ms wait)",
+                            calls.stream().limit(8).map(Op::id).toList()));
+                }
+            }
+        }
+        return failIfAny(evidence);
+    }
+}

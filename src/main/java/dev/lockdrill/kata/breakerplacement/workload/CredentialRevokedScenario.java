@@ -1,0 +1,48 @@
+package dev.lockdrill.kata.breakerplacement.workload;
+
+import dev.lockdrill.harness.Recorder;
+import dev.lockdrill.katas.api.emitter.Event;
+
+import java.util.List;
+
+/**
+ * Six keys (three platforms, two credentials each); one credential is revoked (401) for the middle
+ * 144 of 240 events, then restored. Its events must be deferred, not burned; the other five keys,
+ * including the same platform's other credential, must keep their pace.
+ */
+final class CredentialRevokedScenario extends EmitterScenario {
+    static final List<String> KEYS = List.of("github/gh-1", "github/gh-2", "azure/az-1", "azure/az-2",
+            "notion/no-1", "notion/no-2");
+    static final int EVENTS = 240;
+    static final int OUTAGE_START = 48;
+    static final int OUTAGE_END = 192;
+
+    @Override
+    String name() {
+        return "credential-revoked";
+    }
+
+    @Override
+    String summary() {
+        return "github/gh-1 answers 401 for 144 of 240 events";
+    }
+
+    @Override
+    void run(EmitterRig rig, Recorder recorder) {
+        List<Event> events = stream(name(), KEYS, EVENTS);
+        long from = 0;
+        for (int i = 0; i < events.size(); i++) {
+            if (i == OUTAGE_START) {
+                rig.platform("github").revoke("gh-1");
+                from = rig.tick();
+            }
+            if (i == OUTAGE_END) {
+                rig.platform("github").restore("gh-1");
+                recordOutage(recorder, name(), "github/gh-1", from, rig.tick(),
+                        "credential gh-1 of github was revoked (401)");
+            }
+            rig.emit(events.get(i));
+        }
+        rig.drainDeferred();
+    }
+}

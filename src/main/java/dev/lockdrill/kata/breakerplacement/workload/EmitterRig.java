@@ -1,0 +1,86 @@
+package dev.lockdrill.kata.breakerplacement.workload;
+
+import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.katas.api.emitter.BreakerFactory;
+import dev.lockdrill.katas.api.emitter.Emitter;
+import dev.lockdrill.katas.api.emitter.Event;
+import dev.lockdrill.katas.api.emitter.Outbox;
+import dev.lockdrill.katas.api.emitter.PlatformClient;
+import dev.lockdrill.katas.api.emitter.Sleeper;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One scenario's world: three fake platforms, the harness's breaker factory, a virtual sleeper and
+ * a recording outbox around a fresh instance of the learner's emitter. Events are emitted one at a
+ * time, {@value #GAP_MILLIS} ms of virtual time apart.
+ */
+final class EmitterRig {
+    static final long GAP_MILLIS = 5;
+    static final List<String> PLATFORMS = List.of("github", "azure", "notion");
+    private final EmitterRecorder recorder;
+    private final Map<String, FakePlatform> platforms = new LinkedHashMap<>();
+    private final RecordingOutbox outbox;
+    private final Emitter emitter;
+    private volatile Event current;
+
+    EmitterRig(WorkloadContext context, String scenario) {
+        this.recorder = new EmitterRecorder(context.recorder(), scenario, new VirtualTime());
+        Map<String, PlatformClient> clients = new LinkedHashMap<>();
+        for (String name : PLATFORMS) {
+            FakePlatform platform = new FakePlatform(name, recorder);
+            platforms.put(name, platform);
+            clients.put(name, platform);
+        }
+        this.outbox = new RecordingOutbox(recorder);
+        BreakerFactory breakers = (platform, credential) -> {
+            String key = EmitterRecorder.key(platform, credential);
+            recorder.record("breaker-created", current, Map.of("breaker", key));
+            return new RecordingBreaker(key, recorder);
+        };
+        Sleeper sleeper = duration -> {
+            recorder.record("sleep", current, Map.of("millis", duration.toMillis()));
+            recorder.time().advanceMillis(duration.toMillis());
+        };
+        context.recorder().observe("breaker-config", scenario, List.of(RecordingBreaker.describe()));
+        this.emitter = context.implementation().create(Emitter.class,
+                new Class<?>[]{Map.class, BreakerFactory.class, Sleeper.class, Outbox.class, long.class},
+                Map.copyOf(clients), breakers, sleeper, outbox, context.seed());
+    }
+
+    FakePlatform platform(String name) {
+        return platforms.get(name);
+    }
+
+    long tick() {
+        return recorder.time().millis();
+    }
+
+    void emit(Event event) {
+        recorder.time().advanceMillis(GAP_MILLIS);
+        current = event;
+        recorder.record("emit", event, Map.of());
+        try {
+            emitter.emit(event);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            recorder.record("emit-threw", event, Map.of("error", e.toString()));
+        }
+    }
+
+    /** Hands deferred events back, a breaker wait apart, for up to three rounds. */
+    void drainDeferred() {
+        for (int round = 1; round <= 3; round++) {
+            List<Event> deferred = outbox.takeDeferred();
+            if (deferred.isEmpty()) {
+                return;
+            }
+            recorder.time().advanceMillis(RecordingBreaker.WAIT_MILLIS + 1);
+            recorder.round(round);
+            deferred.forEach(this::emit);
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package dev.lockdrill.kata.breakerplacement.workload;
+
+import dev.lockdrill.katas.api.breaker.BreakerState;
+import dev.lockdrill.katas.api.breaker.CircuitBreaker;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Map;
+
+/**
+ * The harness's own breaker for the emitter kata (count-based, Resilience4j semantics, on virtual
+ * time), which records its transitions and hands each granted permit to the recorder.
+ */
+final class RecordingBreaker implements CircuitBreaker {
+    static final int WINDOW = 10;
+    static final int MINIMUM_CALLS = 5;
+    static final int FAILURE_RATE = 50;
+    static final long WAIT_MILLIS = 1000;
+    static final int TRIALS = 2;
+
+    private final String key;
+    private final EmitterRecorder recorder;
+    private final Deque<Boolean> window = new ArrayDeque<>();
+    private BreakerState state = BreakerState.CLOSED;
+    private long openedAt;
+    private int trialsLeft;
+
+    RecordingBreaker(String key, EmitterRecorder recorder) {
+        this.key = key;
+        this.recorder = recorder;
+    }
+
+    static Map<String, Object> describe() {
+        return Map.of("slidingWindowSize", WINDOW, "minimumNumberOfCalls", MINIMUM_CALLS, "failureRateThreshold",
+                FAILURE_RATE, "waitDurationInOpenStateMillis", WAIT_MILLIS, "permittedNumberOfCallsInHalfOpenState",
+                TRIALS);
+    }
+
+    @Override
+    public synchronized boolean tryAcquirePermission() {
+        if (state == BreakerState.OPEN && recorder.time().millis() - openedAt >= WAIT_MILLIS) {
+            move(BreakerState.HALF_OPEN);
+            trialsLeft = TRIALS;
+        }
+        boolean permitted = state == BreakerState.CLOSED || state == BreakerState.HALF_OPEN && trialsLeft-- > 0;
+        if (permitted) {
+            recorder.permitGranted(key);
+        }
+        return permitted;
+    }
+
+    @Override
+    public synchronized void onSuccess(long durationNanos) {
+        record(false);
+    }
+
+    @Override
+    public synchronized void onError(long durationNanos, Throwable error) {
+        record(true);
+    }
+
+    private void record(boolean failed) {
+        if (state == BreakerState.OPEN) {
+            return;
+        }
+        window.addLast(failed);
+        int size = state == BreakerState.CLOSED ? WINDOW : TRIALS;
+        while (window.size() > size) {
+            window.removeFirst();
+        }
+        int needed = state == BreakerState.CLOSED ? MINIMUM_CALLS : TRIALS;
+        if (window.size() < needed) {
+            return;
+        }
+        long failures = window.stream().filter(f -> f).count();
+        if (failures * 100 >= (long) FAILURE_RATE * window.size()) {
+            move(BreakerState.OPEN);
+            openedAt = recorder.time().millis();
+        } else if (state == BreakerState.HALF_OPEN) {
+            move(BreakerState.CLOSED);
+        }
+    }
+
+    private void move(BreakerState to) {
+        recorder.record("transition", null, Map.of("breaker", key, "from", state.name(), "to", to.name()));
+        state = to;
+        window.clear();
+    }
+}

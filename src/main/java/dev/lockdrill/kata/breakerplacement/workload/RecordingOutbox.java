@@ -1,0 +1,41 @@
+package dev.lockdrill.kata.breakerplacement.workload;
+
+import dev.lockdrill.katas.api.emitter.Event;
+import dev.lockdrill.katas.api.emitter.Outbox;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Records where each event ended and keeps the deferred ones to hand back later. */
+final class RecordingOutbox implements Outbox {
+    private final EmitterRecorder recorder;
+    private final List<Event> deferred = new ArrayList<>();
+
+    RecordingOutbox(EmitterRecorder recorder) {
+        this.recorder = recorder;
+    }
+
+    @Override
+    public void delivered(Event event) {
+        recorder.record("delivered", event, Map.of());
+    }
+
+    @Override
+    public void deadLetter(Event event, String reason) {
+        recorder.record("dead-letter", event, Map.of("reason", String.valueOf(reason)));
+    }
+
+    @Override
+    public synchronized void retryLater(Event event, Duration after) {
+        recorder.record("retry-later", event, Map.of("afterMillis", after == null ? -1 : after.toMillis()));
+        deferred.add(event);
+    }
+
+    synchronized List<Event> takeDeferred() {
+        List<Event> taken = List.copyOf(deferred);
+        deferred.clear();
+        return taken;
+    }
+}

@@ -1,0 +1,30 @@
+package dev.lockdrill.kata.bulkhead.check;
+
+import dev.lockdrill.check.Latency;
+import dev.lockdrill.check.MetricValue;
+import dev.lockdrill.check.Metrics;
+import dev.lockdrill.history.FaultEvent;
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Op;
+
+import java.util.List;
+
+/** Latency and throughput of the healthy dependencies while another one hangs. */
+public final class BulkheadMetrics implements Metrics {
+    @Override
+    public List<MetricValue> compute(History history) {
+        BulkheadFacts facts = new BulkheadFacts(history);
+        List<Op> healthy = facts.faults("hang").stream().map(FaultEvent::target).findFirst()
+                .map(hung -> facts.calls("one-hangs").stream()
+                        .filter(call -> !hung.equals(call.stringArg("dependency"))).toList())
+                .orElse(List.of());
+        List<Op> ok = healthy.stream().filter(call -> BulkheadFacts.outcome(call).equals("value")).toList();
+        List<Op> rejected = facts.calls().stream()
+                .filter(call -> BulkheadFacts.outcome(call).equals("rejected")).toList();
+        return List.of(
+                new MetricValue("p99 rejection latency", Latency.percentileMillis(rejected, 99), "ms", false),
+                new MetricValue("healthy calls/s during the hang", Latency.perSecond(ok, healthy), "/s", true),
+                new MetricValue("p99 healthy latency during the hang", Latency.percentileMillis(healthy, 99), "ms",
+                        false));
+    }
+}

@@ -1,0 +1,61 @@
+package dev.lockdrill.kata.bulkhead.check;
+
+import dev.lockdrill.check.Evidence;
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.check.OpText;
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Observation;
+import dev.lockdrill.history.Op;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+
+/** Measured at the dependency: never more calls inside it at once than its limit. */
+public final class ConcurrencyWithinLimit implements Invariant {
+    @Override
+    public String name() {
+        return "concurrency-within-limit";
+    }
+
+    @Override
+    public String description() {
+        return "no dependency ever sees more concurrent calls than its maxConcurrentCalls";
+    }
+
+    @Override
+    public InvariantResult check(History history) {
+        BulkheadFacts facts = new BulkheadFacts(history);
+        List<Evidence> evidence = new ArrayList<>();
+        for (Observation limits : facts.limits()) {
+            for (Map<String, Object> row : limits.rows()) {
+                String dependency = String.valueOf(row.get("dependency"));
+                int limit = BulkheadFacts.number(row, "limit");
+                List<Op> peak = peak(facts.work(limits.scenario(), dependency));
+                if (peak.size() > limit) {
+                    evidence.add(new Evidence(limits.scenario() + ": " + peak.size() + " calls were inside "
+                            + dependency + " at once at " + OpText.at(peak.get(peak.size() - 1).invokeNanos())
+                            + " (limit " + limit + ")", peak.stream().map(Op::id).toList()));
+                }
+            }
+        }
+        return failIfAny(evidence);
+    }
+
+    /** The largest set of work intervals that overlap at one instant. */
+    static List<Op> peak(List<Op> work) {
+        List<Op> byStart = work.stream().sorted(Comparator.comparingLong(Op::invokeNanos)).toList();
+        List<Op> best = List.of();
+        List<Op> open = new ArrayList<>();
+        for (Op op : byStart) {
+            open.removeIf(other -> other.completeNanos() < op.invokeNanos());
+            open.add(op);
+            if (open.size() > best.size()) {
+                best = List.copyOf(open);
+            }
+        }
+        return best;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.lockdrill.kata.bulkhead.check;
+
+import dev.lockdrill.check.Evidence;
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.history.History;
+
+import java.util.List;
+
+/** A dependency with nothing in flight admits the next call, whatever happened to the earlier ones. */
+public final class IdleDependencyAdmits implements Invariant {
+    @Override
+    public String name() {
+        return "idle-dependency-admits";
+    }
+
+    @Override
+    public String description() {
+        return "after an outage, one-at-a-time calls to the recovered dependency all succeed";
+    }
+
+    @Override
+    public InvariantResult check(History history) {
+        List<Evidence> evidence = history.ops(op -> op.is("call") && op.worker().equals("idle-caller")).stream()
+                .filter(call -> !BulkheadFacts.outcome(call).equals("value"))
+                .limit(3)
+                .map(call -> Evidence.of(call.scenario() + ": with nothing in flight, a call to "
+                        + call.stringArg("dependency") + " ended as " + BulkheadFacts.outcome(call)
+                        + " — were permits lost to the failed calls?", call.id()))
+                .toList();
+        return failIfAny(evidence);
+    }
+}

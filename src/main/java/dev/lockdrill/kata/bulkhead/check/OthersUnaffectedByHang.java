@@ -1,0 +1,64 @@
+package dev.lockdrill.kata.bulkhead.check;
+
+import dev.lockdrill.check.Evidence;
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.check.Latency;
+import dev.lockdrill.history.FaultEvent;
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Op;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * While one dependency hangs, calls to the healthy ones keep working: none is rejected, at most
+ * {@value #TIMEOUT_SHARE_PERCENT} % time out (a loaded machine can stall a 2 ms call past its
+ * timeout; a shared pool times out most of them) and the p99 latency stays within
+ * {@value #P99_BOUND_MILLIS} ms. The latency bound is coarse on
+ * purpose (a loaded 2-core machine stalls threads for hundreds of ms); the p99 itself is a metric
+ * scored against the reference.
+ */
+public final class OthersUnaffectedByHang implements Invariant {
+    static final double P99_BOUND_MILLIS = 1000;
+    static final int TIMEOUT_SHARE_PERCENT = 5;
+
+    @Override
+    public String name() {
+        return "others-unaffected-by-hang";
+    }
+
+    @Override
+    public String description() {
+        return "while one dependency hangs the others get no rejections, at most " + TIMEOUT_SHARE_PERCENT
+                + " % timeouts, and p99 latency under " + (int) P99_BOUND_MILLIS + " ms";
+    }
+
+    @Override
+    public InvariantResult check(History history) {
+        BulkheadFacts facts = new BulkheadFacts(history);
+        List<Evidence> evidence = new ArrayList<>();
+        for (FaultEvent hang : facts.faults("hang")) {
+            List<Op> healthy = facts.calls(hang.scenario()).stream()
+                    .filter(call -> !hang.target().equals(call.stringArg("dependency"))).toList();
+            List<Op> errors = healthy.stream().filter(call -> !BulkheadFacts.outcome(call).equals("value")).toList();
+            long timeouts = errors.stream().filter(call -> BulkheadFacts.outcome(call).equals("timeout")).count();
+            boolean tolerated = timeouts == errors.size() && timeouts * 100 <= TIMEOUT_SHARE_PERCENT * healthy.size();
+            if (!errors.isEmpty() && !tolerated) {
+                evidence.add(new Evidence(hang.description() + "; meanwhile " + errors.size() + " of "
+                        + healthy.size() + " calls to the healthy dependencies did not succeed: "
+                        + errors.stream().map(c -> c.stringArg("dependency") + " " + BulkheadFacts.outcome(c))
+                        .distinct().limit(4).collect(Collectors.joining(", ")),
+                        errors.stream().limit(5).map(Op::id).toList()));
+            }
+            double p99 = Latency.percentileMillis(healthy, 99);
+            if (p99 > P99_BOUND_MILLIS) {
+                evidence.add(Evidence.of(String.format(Locale.ROOT, "%s; p99 latency of the healthy dependencies "
+                        + "was %.1f ms (bound %.0f ms)", hang.description(), p99, P99_BOUND_MILLIS)));
+            }
+        }
+        return failIfAny(evidence);
+    }
+}

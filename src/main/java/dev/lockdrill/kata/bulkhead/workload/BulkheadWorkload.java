@@ -1,0 +1,28 @@
+package dev.lockdrill.kata.bulkhead.workload;
+
+import dev.lockdrill.harness.Seeds;
+import dev.lockdrill.harness.Workload;
+import dev.lockdrill.harness.WorkloadContext;
+
+import java.util.List;
+
+/** The bulkhead kata: fresh bulkheads per scenario, fake dependencies, real threads; no database. */
+public final class BulkheadWorkload implements Workload {
+    static final List<BulkheadScenario> SCENARIOS = List.of(
+            new BaselineScenario(),
+            new OneHangsScenario(),
+            new OutageScenario(),
+            new CancellationStormScenario());
+
+    @Override
+    public void run(WorkloadContext context) throws Exception {
+        for (BulkheadScenario scenario : SCENARIOS) {
+            context.recorder().progress(scenario.name(), scenario.summary());
+            try (BulkheadRig rig = new BulkheadRig(context, scenario.name(), scenario.limits(),
+                    scenario.delayMillis())) {
+                scenario.run(rig, Seeds.forScenario(context.seed(), scenario.name()));
+                rig.quiesce();
+            }
+        }
+    }
+}

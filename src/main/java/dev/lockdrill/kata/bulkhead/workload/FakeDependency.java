@@ -1,0 +1,85 @@
+package dev.lockdrill.kata.bulkhead.workload;
+
+import dev.lockdrill.harness.Recorder;
+
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A downstream service as the bulkhead's work sees it: answers after a delay, fails at once, or
+ * hangs until it recovers. Each call it serves is recorded on the dependency's side (entry and exit),
+ * which is where concurrency is measured.
+ */
+final class FakeDependency {
+    enum Mode { HEALTHY, FAILING, HANGING }
+
+    private final String name;
+    private final Recorder recorder;
+    private final String scenario;
+    private final long delayMillis;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private volatile Mode mode = Mode.HEALTHY;
+    private volatile CountDownLatch recovered = new CountDownLatch(0);
+
+    FakeDependency(String name, Recorder recorder, String scenario, long delayMillis) {
+        this.name = name;
+        this.recorder = recorder;
+        this.scenario = scenario;
+        this.delayMillis = delayMillis;
+    }
+
+    String name() {
+        return name;
+    }
+
+    void hang() {
+        recovered = new CountDownLatch(1);
+        mode = Mode.HANGING;
+    }
+
+    void fail() {
+        mode = Mode.FAILING;
+    }
+
+    void recover() {
+        mode = Mode.HEALTHY;
+        recovered.countDown();
+    }
+
+    int inFlight() {
+        return inFlight.get();
+    }
+
+    /** The work a client hands to the bulkhead for call {@code callId}. */
+    String serve(long callId) throws Exception {
+        Recorder.PendingOp op = recorder.invoke(scenario, name, "work", Map.of("dependency", name, "call", callId));
+        inFlight.incrementAndGet();
+        try {
+            Mode now = mode;
+            if (now == Mode.FAILING) {
+                throw new DependencyFailure(name + " answered 503");
+            }
+            if (now == Mode.HANGING) {
+                recovered.await(10, TimeUnit.SECONDS);
+            } else {
+                Thread.sleep(delayMillis);
+            }
+            op.ok(Map.of("interrupted", false));
+            return name + "#" + callId;
+        } catch (InterruptedException e) {
+            op.ok(Map.of("interrupted", true));
+            throw e;
+        } finally {
+            op.ok(Map.of("interrupted", false));
+            inFlight.decrementAndGet();
+        }
+    }
+
+    static final class DependencyFailure extends RuntimeException {
+        DependencyFailure(String message) {
+            super(message, null, false, false);
+        }
+    }
+}

@@ -1,0 +1,30 @@
+package dev.lockdrill.kata.circuitbreaker.check;
+
+import dev.lockdrill.check.Evidence;
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.history.History;
+
+import java.util.List;
+
+/** HALF_OPEN is reached only from OPEN, after the wait; CLOSED goes only to OPEN. */
+public final class NoClosedToHalfOpen implements Invariant {
+    @Override
+    public String name() {
+        return "no-closed-to-half-open";
+    }
+
+    @Override
+    public String description() {
+        return "the breaker never goes from CLOSED straight to HALF_OPEN";
+    }
+
+    @Override
+    public InvariantResult check(History history) {
+        List<Evidence> evidence = history.ops("transition").stream()
+                .filter(t -> TransitionText.is(t, "CLOSED", "HALF_OPEN"))
+                .map(t -> Evidence.of(t.stringArg("breaker") + " announced CLOSED→HALF_OPEN", t.id()))
+                .toList();
+        return failIfAny(evidence);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.lockdrill.kata.circuitbreaker.check;
+
+import dev.lockdrill.check.Evidence;
+import dev.lockdrill.history.Op;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** What the half-open race rounds prove: too many trials, a transition announced twice, or no trial at all. */
+final class RaceEvidence {
+    private RaceEvidence() {
+    }
+
+    static List<Evidence> tooManyTrials(BreakerFacts facts) {
+        List<Evidence> evidence = new ArrayList<>();
+        for (RaceRound round : facts.rounds()) {
+            int limit = round.trace().config().halfOpenTrials();
+            List<Op> permitted = round.permitted();
+            if (permitted.size() > limit) {
+                evidence.add(new Evidence("half-open-race round " + round.round() + ": " + permitted.size() + " of "
+                        + round.racers().size() + " racing threads got a permit; permittedNumberOfCallsInHalfOpenState"
+                        + " is " + limit, permitted.stream().map(Op::id).toList()));
+            }
+        }
+        return evidence;
+    }
+
+    static List<Evidence> repeatedTransitions(BreakerFacts facts) {
+        List<Evidence> evidence = new ArrayList<>();
+        for (RaceRound round : facts.rounds()) {
+            if (round.halfOpenings().size() > 1) {
+                evidence.add(new Evidence("half-open-race round " + round.round() + ": OPEN→HALF_OPEN announced "
+                        + round.halfOpenings().size() + " times by " + round.halfOpenings().stream().map(Op::worker)
+                        .distinct().limit(5).toList() + " for a single transition",
+                        round.halfOpenings().stream().map(Op::id).toList()));
+            }
+        }
+        return evidence;
+    }
+
+    static List<Evidence> noTrial(BreakerFacts facts) {
+        List<Evidence> evidence = new ArrayList<>();
+        for (RaceRound round : facts.rounds()) {
+            if (round.permitted().isEmpty()) {
+                evidence.add(Evidence.of("half-open-race round " + round.round() + ": none of "
+                        + round.racers().size() + " threads got a trial although the open wait had elapsed"));
+            }
+        }
+        return evidence;
+    }
+}

@@ -1,0 +1,36 @@
+package dev.lockdrill.kata.circuitbreaker.check;
+
+import dev.lockdrill.history.Op;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** One round of the half-open race: the racing permit requests and the OPEN→HALF_OPEN events at that instant. */
+record RaceRound(BreakerTrace trace, int round, List<Op> racers, List<Op> halfOpenings) {
+
+    static List<RaceRound> all(List<BreakerTrace> traces) {
+        List<RaceRound> rounds = new ArrayList<>();
+        for (BreakerTrace trace : traces) {
+            Map<Integer, List<Op>> byRound = new TreeMap<>();
+            for (Op op : trace.ops()) {
+                if (op.is("acquire") && op.args().get("round") instanceof Number n) {
+                    byRound.computeIfAbsent(n.intValue(), k -> new ArrayList<>()).add(op);
+                }
+            }
+            byRound.forEach((round, racers) -> {
+                long tick = racers.get(0).longArg("tick");
+                List<Op> halfOpenings = trace.transitions().stream()
+                        .filter(t -> t.longArg("tick") == tick && TransitionText.is(t, "OPEN", "HALF_OPEN"))
+                        .toList();
+                rounds.add(new RaceRound(trace, round, racers, halfOpenings));
+            });
+        }
+        return rounds;
+    }
+
+    List<Op> permitted() {
+        return racers.stream().filter(op -> op.ok() && op.boolResult("permitted")).toList();
+    }
+}

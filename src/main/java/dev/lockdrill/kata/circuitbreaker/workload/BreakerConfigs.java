@@ -1,0 +1,43 @@
+package dev.lockdrill.kata.circuitbreaker.workload;
+
+import dev.lockdrill.katas.api.breaker.BreakerConfig;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/** Seeded breaker configurations whose rates are exact (even call counts, thresholds of 50 %). */
+final class BreakerConfigs {
+    private BreakerConfigs() {
+    }
+
+    /**
+     * minimumNumberOfCalls even in 4..10, a window at least that big, half-open trials even in 2..6 and
+     * at most minimumNumberOfCalls, so the half-open verdict falls due exactly when all trials are back.
+     */
+    static BreakerConfig failureRate(SplittableRandom random) {
+        int minimum = 4 + 2 * random.nextInt(4);
+        return new BreakerConfig(50f, 100f, Duration.ofSeconds(10), minimum + random.nextInt(6), minimum,
+                Duration.ofSeconds(5 + random.nextInt(56)), trials(random, minimum));
+    }
+
+    static BreakerConfig slowCalls(SplittableRandom random) {
+        int minimum = 4 + 2 * random.nextInt(4);
+        return new BreakerConfig(100f, 50f, Duration.ofMillis(2000), minimum + random.nextInt(6), minimum,
+                Duration.ofSeconds(5 + random.nextInt(56)), trials(random, minimum));
+    }
+
+    private static int trials(SplittableRandom random, int minimum) {
+        return 2 + 2 * random.nextInt(Math.min(3, minimum / 2));
+    }
+
+    static Map<String, Object> describe(BreakerConfig config) {
+        return Map.of("failureRateThreshold", (double) config.failureRateThreshold(),
+                "slowCallRateThreshold", (double) config.slowCallRateThreshold(),
+                "slowCallDurationThresholdNanos", config.slowCallDurationThreshold().toNanos(),
+                "slidingWindowSize", config.slidingWindowSize(),
+                "minimumNumberOfCalls", config.minimumNumberOfCalls(),
+                "waitDurationInOpenStateNanos", config.waitDurationInOpenState().toNanos(),
+                "permittedNumberOfCallsInHalfOpenState", config.permittedNumberOfCallsInHalfOpenState());
+    }
+}

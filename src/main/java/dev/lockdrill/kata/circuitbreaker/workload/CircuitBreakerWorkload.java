@@ -1,0 +1,26 @@
+package dev.lockdrill.kata.circuitbreaker.workload;
+
+import dev.lockdrill.harness.Workload;
+import dev.lockdrill.harness.WorkloadContext;
+
+import java.util.List;
+
+/** The circuit-breaker kata: each scenario drives fresh breakers on virtual time; no database. */
+public final class CircuitBreakerWorkload implements Workload {
+    static final List<BreakerScenario> SCENARIOS = List.of(
+            new MinimumCallsScenario(),
+            new OpenWaitScenario(),
+            new HalfOpenTrialsScenario(),
+            new SlowCallScenario(),
+            new ClockJumpScenario(),
+            new FlappingScenario(),
+            new HalfOpenRaceScenario());
+
+    @Override
+    public void run(WorkloadContext context) throws Exception {
+        for (BreakerScenario scenario : SCENARIOS) {
+            context.recorder().progress(scenario.name(), scenario.summary());
+            scenario.run(new BreakerRig(context, scenario.name()));
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.lockdrill.kata.doublesend.check;
+
+import dev.lockdrill.check.Evidence;
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.check.lease.LeaseAudit;
+import dev.lockdrill.history.History;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * A notification is marked sent only after the provider has taken it: the row's change to
+ * {@code sent} (database clock) comes after the provider's first delivery (same machine clock).
+ * Marking first and sending after loses the notification whenever the process dies in between.
+ */
+public final class MarkedAfterDelivery implements Invariant {
+    @Override
+    public String name() {
+        return "marked-after-delivery";
+    }
+
+    @Override
+    public String description() {
+        return "a notification is marked sent only after the provider delivered it";
+    }
+
+    @Override
+    public InvariantResult check(History history) {
+        Map<String, List<ProviderLedger.Request>> requests = new ProviderLedger(history).byNotification(null);
+        List<Evidence> evidence = new ArrayList<>();
+        for (LeaseAudit.Change change : new LeaseAudit(history).changes()) {
+            if (!change.isFinish() || !"sent".equals(change.newState())) {
+                continue;
+            }
+            OptionalLong delivered = requests.getOrDefault(change.rowKey(), List.of()).stream()
+                    .filter(ProviderLedger.Request::effect).mapToLong(ProviderLedger.Request::atUs).min();
+            if (delivered.isEmpty() || delivered.getAsLong() > change.atUs()) {
+                evidence.add(Evidence.of(change.worker() + " marked " + change.rowKey() + " sent "
+                        + (delivered.isEmpty() ? "but the provider never delivered it"
+                        : LeaseAudit.ms(delivered.getAsLong() - change.atUs()) + " before the provider delivered it")));
+            }
+        }
+        return failIfAny(evidence.size() > 5 ? evidence.subList(0, 5) : evidence);
+    }
+}

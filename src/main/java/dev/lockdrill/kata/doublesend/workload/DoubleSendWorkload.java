@@ -1,0 +1,39 @@
+package dev.lockdrill.kata.doublesend.workload;
+
+import dev.lockdrill.harness.Database;
+import dev.lockdrill.harness.Workload;
+import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.harness.lease.LeaseSchema;
+
+import java.sql.Connection;
+import java.util.List;
+
+/**
+ * The double-send kata: the notifications table (with the lease audit trail), then each scenario
+ * against a fresh fake provider: the Stripe-style dedup provider and the APNs/FCM-like push
+ * provider, each without faults and under faults.
+ */
+public final class DoubleSendWorkload implements Workload {
+    static final List<SendScenario> SCENARIOS = List.of(
+            new DrainScenario("drain-dedup", DedupProvider::new, 100),
+            new DrainScenario("drain-push", PushDeviceProvider::new, 100),
+            new FaultsScenario("faults-dedup", DedupProvider::new),
+            new FaultsScenario("faults-push", PushDeviceProvider::new));
+
+    @Override
+    public void run(WorkloadContext context) throws Exception {
+        Database database = context.requireDatabase();
+        try (Connection admin = database.admin()) {
+            LeaseSchema.create(admin);
+            for (int i = 0; i < SCENARIOS.size(); i++) {
+                SendScenario scenario = SCENARIOS.get(i);
+                context.recorder().progress(scenario.name(), scenario.summary());
+                try (SendRig rig = new SendRig(context, admin, scenario.name(), (i + 1) * 1_000_000L,
+                        scenario.provider(), scenario.lease())) {
+                    scenario.run(rig);
+                    rig.observe();
+                }
+            }
+        }
+    }
+}

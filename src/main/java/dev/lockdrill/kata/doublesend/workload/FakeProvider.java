@@ -1,0 +1,80 @@
+package dev.lockdrill.kata.doublesend.workload;
+
+import dev.lockdrill.katas.api.send.Message;
+import dev.lockdrill.katas.api.send.ProviderException;
+import dev.lockdrill.katas.api.send.Receipt;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * An in-memory provider that keeps a ledger of every request it got and what it did with it: the
+ * ground truth the double-send checks read. Subclasses decide what a request does (deduplicate or
+ * deliver); {@code whileInFlight} runs after the request is accepted and before it is processed.
+ */
+abstract class FakeProvider {
+    static final String REVOKED = "device-revoked";
+    private final List<Map<String, Object>> ledger = new ArrayList<>();
+    private final Map<Long, AtomicInteger> answered = new ConcurrentHashMap<>();
+    private final AtomicLong messageIds = new AtomicLong();
+
+    /** "dedup" or "push". */
+    abstract String kind();
+
+    abstract Receipt handle(String worker, long notification, Message message, Runnable whileInFlight)
+            throws ProviderException;
+
+    /** Records one request and its result; {@code effect}: the recipient got something new. */
+    final void record(String worker, long notification, Message message, String result, boolean effect,
+                      boolean duplicate) {
+        Map<String, Object> entry = new LinkedHashMap<>();
+        entry.put("worker", worker);
+        entry.put("notification", notification);
+        entry.put("recipient", message.recipient());
+        entry.put("key", message.idempotencyKey());
+        entry.put("collapseId", message.collapseId());
+        entry.put("result", result);
+        entry.put("effect", effect);
+        entry.put("duplicate", duplicate);
+        entry.put("atUs", nowMicros());
+        synchronized (ledger) {
+            entry.put("seq", ledger.size() + 1);
+            ledger.add(entry);
+        }
+        answered.computeIfAbsent(notification, n -> new AtomicInteger()).incrementAndGet();
+    }
+
+    /** How many requests for the notification have been answered so far. */
+    final int answered(long notification) {
+        AtomicInteger count = answered.get(notification);
+        return count == null ? 0 : count.get();
+    }
+
+    final Receipt newReceipt() {
+        return new Receipt(kind() + "-msg-" + messageIds.incrementAndGet(), false);
+    }
+
+    final List<Map<String, Object>> ledger() {
+        synchronized (ledger) {
+            return List.copyOf(ledger);
+        }
+    }
+
+    /** A revoked device token is a permanent rejection, whoever sends it. */
+    static void rejectRevoked(Message message) throws ProviderException {
+        if (REVOKED.equals(message.recipient())) {
+            throw new ProviderException(ProviderException.Kind.REJECTED, "400 BadDeviceToken: " + REVOKED);
+        }
+    }
+
+    static long nowMicros() {
+        Instant now = Instant.now();
+        return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
+    }
+}

@@ -1,0 +1,240 @@
+package dev.lockdrill.kata.doublesend.workload;
+
+import dev.lockdrill.harness.BackendKiller;
+import dev.lockdrill.harness.Database;
+import dev.lockdrill.harness.Pause;
+import dev.lockdrill.harness.Recorder;
+import dev.lockdrill.harness.Seeds;
+import dev.lockdrill.harness.Sql;
+import dev.lockdrill.harness.WorkerDataSource;
+import dev.lockdrill.harness.Workers;
+import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.harness.lease.LeaseSchema;
+import dev.lockdrill.katas.api.send.NotificationWorker;
+import dev.lockdrill.katas.api.send.PushProvider;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * What every double-send scenario uses: notifications of its own id range, the fake provider and
+ * its fault plan, workers (each its own "process" that can crash) running their drain loop until
+ * everything is finished, and the ground truth at the end.
+ */
+final class SendRig implements AutoCloseable {
+    static final long IDLE_MILLIS = 10;
+    private final WorkloadContext context;
+    private final Connection admin;
+    private final Connection observer;
+    private final String scenario;
+    private final long firstId;
+    private final FakeProvider provider;
+    private final Duration lease;
+    private final Map<Long, ProviderFault> plan = new ConcurrentHashMap<>();
+    private final Map<String, WorkerDataSource> dataSources = new LinkedHashMap<>();
+    private final List<WorkerDataSource> pools = new ArrayList<>();
+    private final List<Map<String, Object>> injected = new ArrayList<>();
+    private long nextId;
+
+    SendRig(WorkloadContext context, Connection admin, String scenario, long firstId, FakeProvider provider,
+            Duration lease) throws SQLException {
+        this.context = context;
+        this.admin = admin;
+        this.observer = context.requireDatabase().connect("observer");
+        this.scenario = scenario;
+        this.firstId = firstId;
+        this.nextId = firstId;
+        this.provider = provider;
+        this.lease = lease;
+    }
+
+    Recorder recorder() {
+        return context.recorder();
+    }
+
+    SplittableRandom random() {
+        return Seeds.forScenario(context.seed(), scenario);
+    }
+
+    FakeProvider provider() {
+        return provider;
+    }
+
+    Duration lease() {
+        return lease;
+    }
+
+    /** Inserts due notifications; {@code revoked} of them go to a revoked device token. */
+    List<Long> insert(int count, int revoked) throws SQLException {
+        List<Long> ids = new ArrayList<>();
+        try (PreparedStatement ps = admin.prepareStatement("INSERT INTO notifications(id, recipient, payload, "
+                + "next_attempt_at) VALUES (?, ?, ?, now() - interval '1 second')")) {
+            for (int i = 0; i < count; i++) {
+                long id = nextId++;
+                ps.setLong(1, id);
+                ps.setString(2, i < revoked ? FakeProvider.REVOKED : "device-" + (id % 7));
+                ps.setString(3, "notification " + id + " (" + scenario + ")");
+                ps.addBatch();
+                ids.add(id);
+            }
+            ps.executeBatch();
+        }
+        return ids;
+    }
+
+    long notificationOf(String body) {
+        try {
+            return Long.parseLong(body.substring("notification ".length(), body.indexOf(' ', 13)));
+        } catch (RuntimeException e) {
+            return -1;
+        }
+    }
+
+    void plan(long notification, ProviderFault fault) {
+        plan.put(notification, fault);
+    }
+
+    /** The planned fault for a notification, once: only its first request is hit. */
+    ProviderFault takeFault(long notification) {
+        return plan.remove(notification);
+    }
+
+    /** Runs the workers' drain loops until every notification is finished or the deadline passes. */
+    void drain(List<String> workers, long deadlineMillis) throws Exception {
+        List<NotificationWorker> instances = new ArrayList<>();
+        for (String worker : workers) {
+            instances.add(worker(worker));
+        }
+        AtomicBoolean stop = new AtomicBoolean();
+        try (Workers threads = new Workers()) {
+            for (int w = 0; w < workers.size(); w++) {
+                String name = workers.get(w);
+                NotificationWorker instance = instances.get(w);
+                threads.start(name, () -> loop(name, instance, stop));
+            }
+            long deadline = System.nanoTime() + deadlineMillis * 1_000_000;
+            while (!allFinished() && System.nanoTime() < deadline) {
+                Pause.millis(20);
+            }
+            stop.set(true);
+            threads.awaitAll();
+        }
+    }
+
+    private void loop(String worker, NotificationWorker instance, AtomicBoolean stop) {
+        WorkerDataSource dataSource = dataSources.get(worker);
+        while (!stop.get() && !dataSource.crashed()) {
+            Recorder.PendingOp op = recorder().invoke(scenario, worker, "drain", Map.of());
+            int claimed = 0;
+            try {
+                claimed = instance.drainOnce();
+                op.ok(Map.of("claimed", claimed));
+            } catch (WorkerCrashed e) {
+                op.info("crashed");
+                return;
+            } catch (Exception | Error e) {
+                op.info(describe(e));
+            }
+            if (claimed == 0) {
+                Pause.millis(IDLE_MILLIS);
+            }
+        }
+    }
+
+    private NotificationWorker worker(String worker) throws SQLException {
+        WorkerDataSource pool = context.requireDatabase().dataSource(worker);
+        pool.warmUp();
+        pools.add(pool);
+        dataSources.put(worker, pool);
+        return context.implementation().create(NotificationWorker.class,
+                new Class<?>[]{DataSource.class, PushProvider.class, String.class, Duration.class},
+                pool, new ProviderClient(this, worker), worker, lease);
+    }
+
+    /** The worker's process dies: no more connections, its sessions killed. */
+    void crash(String worker, long notification, ProviderFault fault, long start) {
+        dataSources.get(worker).crash();
+        int killed;
+        try {
+            killed = new BackendKiller(context.requireDatabase()).killAll(worker);
+        } catch (SQLException e) {
+            killed = 0;
+        }
+        injected(worker, notification, fault, start);
+        recorder().progress(scenario, worker + " crashed; " + killed + " session(s) killed");
+    }
+
+    /** Records an injected fault, as a fault event and as a row the checks can count per notification. */
+    void injected(String worker, long notification, ProviderFault fault, long start) {
+        synchronized (injected) {
+            injected.add(Map.of("notification", notification, "fault", fault.label(), "worker", worker));
+        }
+        recorder().fault(fault, scenario, worker, start, describe(fault, worker, notification));
+    }
+
+    private String describe(ProviderFault fault, String worker, long id) {
+        switch (fault) {
+            case PAUSE_AFTER_SEND:
+                return worker + " froze right after the provider accepted notification " + id + ", past its lease";
+            case DROP_RESPONSE:
+                return "the provider processed notification " + id + " from " + worker + ", then the response was lost";
+            case CRASH_AFTER_SEND:
+                return worker + " crashed after the provider accepted notification " + id + ", before marking it";
+            case CRASH_DURING_SEND:
+                return worker + " crashed while sending notification " + id + "; the request never arrived";
+            default:
+                return "the provider held " + worker + "'s request for notification " + id
+                        + " in flight until someone sent it again";
+        }
+    }
+
+    synchronized boolean isFinished(long notification) {
+        try {
+            return Sql.rows(observer, "SELECT 1 FROM notifications WHERE id = ? AND state IN ('sent', 'failed')",
+                    notification).size() == 1;
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    synchronized boolean allFinished() throws SQLException {
+        return Sql.rows(observer, "SELECT 1 FROM notifications WHERE id >= ? AND id < ? AND state NOT IN ('sent', "
+                + "'failed') LIMIT 1", firstId, nextId).isEmpty();
+    }
+
+    void observe() throws SQLException {
+        recorder().observe("audit", scenario, Sql.rows(admin, LeaseSchema.auditQuery(), firstId, nextId));
+        recorder().observe("final", scenario, Sql.rows(admin, LeaseSchema.finalQuery(), firstId, nextId));
+        recorder().observe("provider-" + provider.kind(), scenario, provider.ledger());
+        synchronized (injected) {
+            recorder().observe("injected", scenario, List.copyOf(injected));
+        }
+    }
+
+    static String describe(Throwable e) {
+        String message = e.getMessage();
+        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message.lines().findFirst().orElse(""));
+    }
+
+    @Override
+    public void close() throws SQLException {
+        LeaseSchema.killSessions(admin, context.requireDatabase(), dataSources.keySet());
+        pools.forEach(WorkerDataSource::close);
+        observer.close();
+        try (PreparedStatement ps = admin.prepareStatement("DELETE FROM notifications WHERE id >= ? AND id < ?")) {
+            ps.setLong(1, firstId);
+            ps.setLong(2, nextId);
+            ps.executeUpdate();
+        }
+    }
+}

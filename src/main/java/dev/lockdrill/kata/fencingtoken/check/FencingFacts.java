@@ -1,0 +1,128 @@
+package dev.lockdrill.kata.fencingtoken.check;
+
+import dev.lockdrill.check.OpText;
+import dev.lockdrill.history.FaultEvent;
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Observation;
+import dev.lockdrill.history.Op;
+import dev.lockdrill.history.Outcome;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads the fencing-token history: writes, the storage's audit trail and its final rows. The
+ * writes and the audit trail are read once; invariants ask about them for every write.
+ */
+final class FencingFacts {
+    private final History history;
+    private final List<Op> writes;
+    private final List<AuditRow> audit;
+
+    FencingFacts(History history) {
+        this.history = history;
+        this.writes = history.ops("write");
+        this.audit = readAudit(history);
+    }
+
+    List<Op> writes() {
+        return writes;
+    }
+
+    List<Op> writes(String key) {
+        return writes().stream().filter(w -> w.stringArg("key").equals(key)).toList();
+    }
+
+    static boolean accepted(Op write) {
+        return write.outcome() == Outcome.OK && write.boolResult("accepted");
+    }
+
+    static boolean rejected(Op write) {
+        return write.outcome() == Outcome.OK && !write.boolResult("accepted");
+    }
+
+    /** Audit rows (INSERT/UPDATE/DELETE on the resource), in storage order. */
+    List<AuditRow> audit() {
+        return audit;
+    }
+
+    private static List<AuditRow> readAudit(History history) {
+        List<AuditRow> rows = new ArrayList<>();
+        for (Observation observation : history.observations("audit")) {
+            for (Map<String, Object> row : observation.rows()) {
+                rows.add(AuditRow.of(row));
+            }
+        }
+        rows.sort((a, b) -> Long.compare(a.seq(), b.seq()));
+        return List.copyOf(rows);
+    }
+
+    /** Did the storage ever apply exactly this (key, token, value)? */
+    boolean applied(Op write) {
+        return audit.stream().anyMatch(row -> row.matches(write));
+    }
+
+    /** Was a strictly higher token on the same key (possibly) written before this op returned? */
+    boolean higherTokenMayPrecede(Op write) {
+        return writes(write.stringArg("key")).stream()
+                .filter(other -> other.longArg("token") > write.longArg("token"))
+                .filter(other -> accepted(other) || applied(other) || other.outcome() == Outcome.INFO)
+                .anyMatch(other -> other.invokeNanos() < write.completeNanos());
+    }
+
+    List<Map<String, Object>> finalRows() {
+        return history.observations("final").stream().flatMap(o -> o.rows().stream()).toList();
+    }
+
+    /** Ops that are a repeat of an earlier write by the same worker with the same key, token and value. */
+    boolean isRetry(Op write) {
+        return writes().stream().anyMatch(earlier -> earlier.id() < write.id()
+                && earlier.worker().equals(write.worker()) && sameWrite(earlier, write));
+    }
+
+    static boolean sameWrite(Op a, Op b) {
+        return a.stringArg("key").equals(b.stringArg("key")) && a.longArg("token") == b.longArg("token")
+                && a.stringArg("value").equals(b.stringArg("value"));
+    }
+
+    List<FaultEvent> faultsOn(Op op) {
+        return history.faults(op.scenario()).stream()
+                .filter(f -> f.target().equals(op.worker()) || f.target().equals("all"))
+                .toList();
+    }
+
+    /** The acquire op that gave this write its token, if the token came from the lease service. */
+    Optional<Op> leaseOf(Op write) {
+        return history.ops("acquire").stream()
+                .filter(a -> a.worker().equals(write.worker()) && a.ok()
+                        && a.longResult("token") == write.longArg("token"))
+                .findFirst();
+    }
+
+    static String describe(Op write) {
+        String result = write.outcome() == Outcome.OK
+                ? (write.boolResult("accepted") ? "ACCEPTED" : "REJECTED")
+                : OpText.outcome(write);
+        return write.worker() + " wrote \"" + write.stringArg("value") + "\" to " + write.stringArg("key")
+                + " with token " + write.longArg("token") + " at " + OpText.at(write.invokeNanos()) + ": " + result;
+    }
+
+    record AuditRow(long seq, String key, String op, Long oldToken, Long newToken, String newValue, String app) {
+        static AuditRow of(Map<String, Object> row) {
+            return new AuditRow(((Number) row.get("seq")).longValue(), (String) row.get("key"), (String) row.get("op"),
+                    number(row.get("oldToken")), number(row.get("newToken")), (String) row.get("newValue"),
+                    (String) row.get("app"));
+        }
+
+        boolean matches(Op write) {
+            return !op.equals("DELETE") && key.equals(write.stringArg("key")) && newToken != null
+                    && newToken == write.longArg("token") && write.stringArg("value").equals(newValue);
+        }
+
+        private static Long number(Object value) {
+            return value == null ? null : ((Number) value).longValue();
+        }
+    }
+}

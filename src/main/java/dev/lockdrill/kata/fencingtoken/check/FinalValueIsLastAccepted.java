@@ -1,0 +1,80 @@
+package dev.lockdrill.kata.fencingtoken.check;
+
+import dev.lockdrill.check.Evidence;
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Op;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * When the writers are done, each key holds the value of the highest-token write that took
+ * effect, and read() returns exactly what the storage holds.
+ */
+public final class FinalValueIsLastAccepted implements Invariant {
+    @Override
+    public String name() {
+        return "final-value-is-last-accepted";
+    }
+
+    @Override
+    public String description() {
+        return "each key ends with the value of its highest accepted token, and read() returns it";
+    }
+
+    @Override
+    public InvariantResult check(History history) {
+        FencingFacts facts = new FencingFacts(history);
+        List<Evidence> evidence = new ArrayList<>();
+        Set<String> keys = new LinkedHashSet<>();
+        facts.writes().forEach(w -> keys.add(w.stringArg("key")));
+        for (String key : keys) {
+            Optional<Op> last = facts.writes(key).stream()
+                    .filter(w -> FencingFacts.accepted(w) || facts.applied(w))
+                    .max(Comparator.comparingLong(w -> w.longArg("token")));
+            if (last.isEmpty()) {
+                continue;
+            }
+            Optional<Map<String, Object>> stored = facts.finalRows().stream()
+                    .filter(row -> key.equals(row.get("key"))).findFirst();
+            Op expected = last.get();
+            long expectedToken = expected.longArg("token");
+            if (stored.isEmpty()) {
+                evidence.add(Evidence.of(key + " is missing from the storage, but " + FencingFacts.describe(expected),
+                        expected.id()));
+                continue;
+            }
+            long token = ((Number) stored.get().get("token")).longValue();
+            Object value = stored.get().get("value");
+            if (token != expectedToken) {
+                evidence.add(Evidence.of(key + " ends with token " + token + " (\"" + value + "\"), but the highest "
+                        + "accepted token was " + expectedToken + " (\"" + expected.stringArg("value") + "\")",
+                        expected.id()));
+            }
+            readMismatch(history, key, token, value).ifPresent(evidence::add);
+        }
+        return failIfAny(evidence);
+    }
+
+    private static Optional<Evidence> readMismatch(History history, String key, long token, Object value) {
+        return history.ops("read").stream()
+                .filter(r -> key.equals(r.stringArg("key")))
+                .reduce((first, second) -> second)
+                .filter(read -> !read.ok() || !read.boolResult("found")
+                        || !Objects.equals(read.longResult("token"), token)
+                        || !Objects.equals(read.stringResult("value"), String.valueOf(value)))
+                .map(read -> Evidence.of(read.worker() + " read " + key + " and got "
+                        + (!read.ok() ? "an error (" + read.error() + ")"
+                        : read.boolResult("found") ? "\"" + read.stringResult("value") + "\" with token "
+                        + read.longResult("token") : "nothing")
+                        + ", but the storage holds \"" + value + "\" with token " + token, read.id()));
+    }
+}

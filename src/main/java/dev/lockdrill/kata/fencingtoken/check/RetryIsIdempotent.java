@@ -1,0 +1,43 @@
+package dev.lockdrill.kata.fencingtoken.check;
+
+import dev.lockdrill.check.Evidence;
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Op;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A client that does not know whether its write landed retries the same (token, value). Unless a
+ * higher token came in between, that retry must be accepted, not reported as stale.
+ */
+public final class RetryIsIdempotent implements Invariant {
+    @Override
+    public String name() {
+        return "retry-is-idempotent";
+    }
+
+    @Override
+    public String description() {
+        return "retrying the same (token, value) is accepted unless a higher token was written";
+    }
+
+    @Override
+    public InvariantResult check(History history) {
+        FencingFacts facts = new FencingFacts(history);
+        List<Evidence> evidence = new ArrayList<>();
+        for (Op retry : facts.writes()) {
+            if (!FencingFacts.rejected(retry) || !facts.isRetry(retry)) {
+                continue;
+            }
+            boolean higherExisted = facts.higherTokenMayPrecede(retry);
+            if (!higherExisted) {
+                evidence.add(Evidence.of(FencingFacts.describe(retry) + " — a retry of the same token and value, "
+                        + "with no higher token written since, must be accepted", retry.id()));
+            }
+        }
+        return failIfAny(evidence);
+    }
+}

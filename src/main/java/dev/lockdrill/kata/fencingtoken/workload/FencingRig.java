@@ -1,0 +1,119 @@
+package dev.lockdrill.kata.fencingtoken.workload;
+
+import dev.lockdrill.harness.Recorder;
+import dev.lockdrill.harness.ScenarioRig;
+import dev.lockdrill.harness.Sql;
+import dev.lockdrill.harness.WorkerDataSource;
+import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.katas.api.fencing.FencedStore;
+import dev.lockdrill.katas.api.fencing.FencedValue;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What every fencing scenario uses: stores for workers (each in its own "process"), recorded
+ * writes and reads, the harness's lease service, and ground truth at the end.
+ */
+final class FencingRig extends ScenarioRig implements AutoCloseable {
+    private final List<WorkerDataSource> dataSources = new ArrayList<>();
+    private final Map<String, WorkerDataSource> byWorker = new LinkedHashMap<>();
+
+    FencingRig(WorkloadContext context, Connection admin, String scenario) {
+        super(context, admin, scenario);
+    }
+
+    /** A key private to this scenario. */
+    String key(String name) {
+        return scenario + "/" + name;
+    }
+
+    /** A new store instance for a worker, loaded as if in its own process, on the worker's own pool. */
+    FencedStore store(String worker) throws SQLException {
+        WorkerDataSource dataSource = database().dataSource(worker);
+        dataSource.warmUp();
+        dataSources.add(dataSource);
+        byWorker.put(worker, dataSource);
+        return context.implementation().create(FencedStore.class, new Class<?>[]{DataSource.class}, dataSource);
+    }
+
+    WorkerDataSource dataSourceOf(String worker) {
+        return byWorker.get(worker);
+    }
+
+    WriteResult write(String worker, FencedStore store, String key, long token, String value) {
+        Recorder.PendingOp op = recorder().invoke(scenario, worker, "write",
+                Map.of("key", key, "token", token, "value", value));
+        try {
+            boolean accepted = store.write(key, token, value);
+            op.ok(Map.of("accepted", accepted));
+            return accepted ? WriteResult.ACCEPTED : WriteResult.REJECTED;
+        } catch (Exception | Error e) {
+            op.info(describe(e));
+            return WriteResult.UNKNOWN;
+        }
+    }
+
+    void read(String worker, FencedStore store, String key) {
+        Recorder.PendingOp op = recorder().invoke(scenario, worker, "read", Map.of("key", key));
+        try {
+            Optional<FencedValue> value = store.read(key);
+            op.ok(value.<Map<String, Object>>map(v -> Map.of("found", true, "value", String.valueOf(v.value()),
+                    "token", v.token())).orElse(Map.of("found", false)));
+        } catch (Exception | Error e) {
+            op.fail(describe(e));
+        }
+    }
+
+    /** Takes the named lease from the harness's lease service, retrying until the current one expires. */
+    long acquireLease(String worker, String lease, long ttlMillis) throws SQLException {
+        Recorder.PendingOp op = recorder().invoke(scenario, worker, "acquire",
+                Map.of("lease", lease, "ttlMs", ttlMillis));
+        try (Connection c = database().connect("lease-" + worker)) {
+            for (int attempt = 1; ; attempt++) {
+                List<Map<String, Object>> rows = Sql.rows(c, """
+                        INSERT INTO lockdrill_lease(name, holder, token, expires_at)
+                        VALUES (?, ?, nextval('lockdrill_fence'), clock_timestamp() + ? * interval '1 millisecond')
+                        ON CONFLICT (name) DO UPDATE
+                          SET holder = EXCLUDED.holder, token = EXCLUDED.token, expires_at = EXCLUDED.expires_at
+                          WHERE lockdrill_lease.expires_at <= clock_timestamp()
+                        RETURNING token""", lease, worker, ttlMillis);
+                if (!rows.isEmpty()) {
+                    long token = ((Number) rows.get(0).get("token")).longValue();
+                    op.ok(Map.of("token", token, "attempts", attempt));
+                    return token;
+                }
+                dev.lockdrill.harness.Pause.millis(5);
+            }
+        } catch (SQLException e) {
+            op.info(describe(e));
+            throw e;
+        }
+    }
+
+    /** Records the storage's ground truth for this scenario's keys: the audit trail and the final rows. */
+    void observeStorage() throws SQLException {
+        String prefix = scenario + "/%";
+        recorder().observe("audit", scenario, Sql.rows(admin, """
+                SELECT seq, key, op, old_token AS "oldToken", new_token AS "newToken", new_value AS "newValue", app
+                FROM lockdrill_audit WHERE key LIKE ? ORDER BY seq""", prefix));
+        recorder().observe("final", scenario, Sql.rows(admin,
+                "SELECT key, value, token FROM fenced_resource WHERE key LIKE ? ORDER BY key", prefix));
+    }
+
+    static String describe(Throwable e) {
+        String message = e.getMessage();
+        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message.lines().findFirst().orElse(""));
+    }
+
+    @Override
+    public void close() {
+        dataSources.forEach(WorkerDataSource::close);
+    }
+}

@@ -1,0 +1,53 @@
+package dev.lockdrill.kata.fencingtoken.workload;
+
+import dev.lockdrill.history.Faults;
+import dev.lockdrill.harness.Pause;
+import dev.lockdrill.harness.Workers;
+import dev.lockdrill.katas.api.fencing.FencedStore;
+
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Kleppmann's story, made real: worker-1 takes the lease (token n) and pauses, as in a long GC,
+ * past the lease's expiry in database time. worker-2 takes the lease (token n+1) and writes.
+ * worker-1 wakes up still believing it holds the lease and writes with token n.
+ */
+final class PausedHolderScenario implements FencingScenario {
+    static final long LEASE_MILLIS = 150;
+
+    @Override
+    public String name() {
+        return "paused-holder";
+    }
+
+    @Override
+    public String summary() {
+        return "worker-1 pauses past its lease; worker-2 takes over and writes; worker-1 wakes and writes";
+    }
+
+    @Override
+    public void run(FencingRig rig) throws Exception {
+        String key = rig.key("report");
+        FencedStore first = rig.store("worker-1");
+        FencedStore second = rig.store("worker-2");
+        CountDownLatch secondWrote = new CountDownLatch(1);
+        try (Workers workers = new Workers()) {
+            long staleToken = rig.acquireLease("worker-1", key, LEASE_MILLIS);
+            long pauseStart = rig.recorder().now();
+            workers.start("worker-2", () -> {
+                long token = rig.acquireLease("worker-2", key, LEASE_MILLIS);
+                rig.write("worker-2", second, key, token, "written by worker-2");
+                secondWrote.countDown();
+            });
+            Pause.millis(2 * LEASE_MILLIS);
+            Pause.until(secondWrote, 5_000);
+            long paused = (rig.recorder().now() - pauseStart) / 1_000_000;
+            rig.recorder().fault(Faults.PAUSE, rig.scenario(), "worker-1", pauseStart,
+                    "worker-1 paused " + paused + " ms holding token " + staleToken + " (lease " + LEASE_MILLIS
+                            + " ms), as in a stop-the-world GC");
+            rig.write("worker-1", first, key, staleToken, "written by worker-1");
+            workers.awaitAll();
+        }
+        rig.read("worker-2", second, key);
+    }
+}

@@ -1,0 +1,40 @@
+package dev.lockdrill.kata.leaseclaim.workload;
+
+import dev.lockdrill.harness.lease.LeaseSchema;
+import dev.lockdrill.harness.Database;
+import dev.lockdrill.harness.Sql;
+import dev.lockdrill.harness.Workload;
+import dev.lockdrill.harness.WorkloadContext;
+
+import java.sql.Connection;
+import java.util.List;
+
+/**
+ * The lease-claim kata: creates the notifications table (with an audit trigger that records
+ * every change of a row in commit order, stamped with the database's clock), then runs each
+ * scenario on rows of its own.
+ */
+public final class LeaseClaimWorkload implements Workload {
+    static final List<LeaseScenario> SCENARIOS = List.of(
+            new PausedPastLeaseScenario(),
+            new ContendedRowScenario(),
+            new StalledClaimScenario(),
+            new SkewedClockScenario(),
+            new TenWorkersScenario());
+
+    @Override
+    public void run(WorkloadContext context) throws Exception {
+        Database database = context.requireDatabase();
+        try (Connection admin = database.admin()) {
+            LeaseSchema.create(admin);
+            for (int i = 0; i < SCENARIOS.size(); i++) {
+                LeaseScenario scenario = SCENARIOS.get(i);
+                context.recorder().progress(scenario.name(), scenario.summary());
+                try (LeaseRig rig = new LeaseRig(context, admin, scenario.name(), (i + 1) * 100_000L)) {
+                    scenario.run(rig);
+                    rig.observeStorage();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package dev.lockdrill.kata.leaseclaim.workload;
+
+import dev.lockdrill.history.Faults;
+import dev.lockdrill.harness.lease.LeaseSchema;
+import dev.lockdrill.harness.Recorder;
+import dev.lockdrill.harness.ScenarioRig;
+import dev.lockdrill.harness.Sql;
+import dev.lockdrill.harness.WorkerDataSource;
+import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.katas.api.lease.Claim;
+import dev.lockdrill.katas.api.lease.Completion;
+import dev.lockdrill.katas.api.lease.LeaseQueue;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What every lease scenario uses: rows of its own id range, queues for workers (each in its own
+ * "process", with its own clock), recorded claim/complete/extend calls, crashes, and the
+ * storage's ground truth at the end.
+ */
+final class LeaseRig extends ScenarioRig implements AutoCloseable {
+    private final long firstId;
+    private final Map<String, WorkerDataSource> dataSources = new LinkedHashMap<>();
+    private long nextId;
+
+    LeaseRig(WorkloadContext context, Connection admin, String scenario, long firstId) {
+        super(context, admin, scenario);
+        this.firstId = firstId;
+        this.nextId = firstId;
+    }
+
+    /** Inserts {@code count} due rows and returns their ids. */
+    List<Long> insert(int count) throws SQLException {
+        List<Long> ids = new ArrayList<>();
+        try (PreparedStatement ps = admin.prepareStatement("INSERT INTO notifications(id, payload, next_attempt_at) "
+                + "VALUES (?, ?, now() - interval '1 second')")) {
+            for (int i = 0; i < count; i++) {
+                long id = nextId++;
+                ps.setLong(1, id);
+                ps.setString(2, scenario + " notification " + (id - firstId));
+                ps.addBatch();
+                ids.add(id);
+            }
+            ps.executeBatch();
+        }
+        return ids;
+    }
+
+    /** A new queue for a worker, loaded as if in its own process, on the worker's own pool. */
+    LeaseQueue queue(String worker, Clock clock, Duration lease) throws SQLException {
+        WorkerDataSource dataSource = dataSources.computeIfAbsent(worker, w -> database().dataSource(w));
+        dataSource.warmUp();
+        return context.implementation().create(LeaseQueue.class,
+                new Class<?>[]{DataSource.class, Clock.class, Duration.class}, dataSource, clock, lease);
+    }
+
+    LeaseQueue queue(String worker, Duration lease) throws SQLException {
+        return queue(worker, Clock.systemUTC(), lease);
+    }
+
+    WorkerDataSource dataSourceOf(String worker) {
+        return dataSources.get(worker);
+    }
+
+    /** Claims and records; an exception is an unknown outcome and gives no claims. */
+    List<Claim> claim(String worker, LeaseQueue queue, int max) {
+        Recorder.PendingOp op = recorder().invoke(scenario, worker, "claim", Map.of("max", max));
+        try {
+            List<Claim> claims = queue.claim(worker, max);
+            List<Long> ids = new ArrayList<>();
+            List<Long> tokens = new ArrayList<>();
+            for (Claim claim : claims) {
+                ids.add(claim.id());
+                tokens.add(claim.leaseToken());
+            }
+            op.ok(Map.of("ids", ids, "tokens", tokens));
+            return claims;
+        } catch (Exception | Error e) {
+            op.info(describe(e));
+            return List.of();
+        }
+    }
+
+    /** Completes and records; returns null when the outcome is unknown. */
+    Boolean complete(String worker, LeaseQueue queue, Claim claim, Completion outcome) {
+        Recorder.PendingOp op = recorder().invoke(scenario, worker, "complete",
+                Map.of("id", claim.id(), "token", claim.leaseToken(), "outcome", outcome.state()));
+        try {
+            boolean completed = queue.complete(claim, outcome);
+            op.ok(Map.of("completed", completed));
+            return completed;
+        } catch (Exception | Error e) {
+            op.info(describe(e));
+            return null;
+        }
+    }
+
+    Boolean extend(String worker, LeaseQueue queue, Claim claim) {
+        Recorder.PendingOp op = recorder().invoke(scenario, worker, "extend",
+                Map.of("id", claim.id(), "token", claim.leaseToken()));
+        try {
+            boolean extended = queue.extend(claim);
+            op.ok(Map.of("extended", extended));
+            return extended;
+        } catch (Exception | Error e) {
+            op.info(describe(e));
+            return null;
+        }
+    }
+
+    /** The worker's process dies: its sessions are killed and it is never called again. */
+    void crash(String worker, List<Claim> holding, long start) throws SQLException {
+        int killed = killer().killAll(worker);
+        recorder().fault(Faults.CRASH, scenario, worker, start, worker + " crashed holding "
+                + holding.stream().map(c -> "row " + c.id() + " (token " + c.leaseToken() + ")").toList()
+                + "; " + killed + " of its sessions were killed and it never completes them");
+    }
+
+    /** Whether every row of this scenario is finished. */
+    boolean allFinished() throws SQLException {
+        return Sql.rows(admin, "SELECT 1 FROM notifications WHERE id >= ? AND id < ? AND state NOT IN ('done', "
+                + "'failed') LIMIT 1", firstId, nextId).isEmpty();
+    }
+
+    /** Records the storage's ground truth for this scenario's rows: the audit trail and the final rows. */
+    void observeStorage() throws SQLException {
+        recorder().observe("audit", scenario, Sql.rows(admin, LeaseSchema.auditQuery(), firstId, nextId));
+        recorder().observe("final", scenario, Sql.rows(admin, LeaseSchema.finalQuery(), firstId, nextId));
+    }
+
+    static String describe(Throwable e) {
+        String message = e.getMessage();
+        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message.lines().findFirst().orElse(""));
+    }
+
+    /** Ends the scenario: kills whatever sessions its workers left open, closes their pools, removes its rows. */
+    @Override
+    public void close() throws SQLException {
+        LeaseSchema.killSessions(admin, database(), dataSources.keySet());
+        dataSources.values().forEach(WorkerDataSource::close);
+        try (PreparedStatement ps = admin.prepareStatement("DELETE FROM notifications WHERE id >= ? AND id < ?")) {
+            ps.setLong(1, firstId);
+            ps.setLong(2, nextId);
+            ps.executeUpdate();
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.lockdrill.kata.outboxrelay.workload;
+
+import dev.lockdrill.kata.outboxrelay.protocol.OutboxFaults;
+import dev.lockdrill.katas.api.outbox.OutboxEvent;
+import dev.lockdrill.katas.api.outbox.OutboxRelay;
+
+/**
+ * Transactions commit out of id order: app-A enqueues first (so its row gets the lower id) but
+ * commits only after app-B's later event has committed and been relayed. A relay that remembers
+ * "the highest id I have seen" never looks back at A's row.
+ */
+final class LateCommitScenario implements OutboxScenario {
+    @Override
+    public String name() {
+        return "late-commit";
+    }
+
+    @Override
+    public String summary() {
+        return "a transaction that enqueued first commits after a later one was relayed";
+    }
+
+    @Override
+    public void run(OutboxRig rig) throws Exception {
+        OutboxRelay relay = rig.relay("relay-1", BrokerFault.NONE, 0);
+        int rounds = 2 + rig.random().nextInt(2);
+        for (int round = 1; round <= rounds; round++) {
+            OutboxEvent early = rig.event("invoice-" + round, 1);
+            OutboxEvent late = rig.event("shipment-" + round, 1);
+            long start = rig.recorder().now();
+            BusinessTx slow = rig.begin(early, "commit");
+            rig.commit(late);
+            rig.relayBatch("relay-1", relay, 10);
+            slow.commit();
+            rig.recorder().fault(OutboxFaults.LATE_COMMIT, rig.scenario(), "relay-1", start, "the transaction of event "
+                    + early.eventId() + " (" + early.aggregateId() + ") enqueued first but committed only after "
+                    + "event " + late.eventId() + " (" + late.aggregateId() + ") had committed and relay-1 had run");
+        }
+        rig.drain("relay-1", relay, 10);
+    }
+}

@@ -1,0 +1,45 @@
+package dev.lockdrill.kata.outboxrelay.workload;
+
+import dev.lockdrill.harness.Database;
+import dev.lockdrill.harness.Sql;
+import dev.lockdrill.harness.Workload;
+import dev.lockdrill.harness.WorkloadContext;
+
+import java.sql.Connection;
+import java.util.List;
+
+/**
+ * The outbox-relay kata: creates the outbox and a business table, then runs each scenario. The
+ * outbox is emptied between scenarios (after its ground truth is recorded), so a relay never
+ * meets another scenario's leftovers.
+ */
+public final class OutboxRelayWorkload implements Workload {
+    static final List<OutboxScenario> SCENARIOS = List.of(
+            new RolledBackScenario(),
+            new LateCommitScenario(),
+            new BrokerOutageScenario(),
+            new KilledAfterPublishScenario(),
+            new ThreeRelaysScenario(),
+            new SlowBrokerScenario());
+
+    @Override
+    public void run(WorkloadContext context) throws Exception {
+        Database database = context.requireDatabase();
+        try (Connection admin = database.admin()) {
+            Sql.exec(admin, """
+                    CREATE TABLE outbox (id bigserial PRIMARY KEY, event_id text NOT NULL UNIQUE,
+                        aggregate_id text NOT NULL, seq bigint NOT NULL, payload text NOT NULL,
+                        created_at timestamptz NOT NULL DEFAULT clock_timestamp(), published_at timestamptz);
+                    CREATE TABLE business_order (id bigserial PRIMARY KEY, note text NOT NULL);
+                    """);
+            for (OutboxScenario scenario : SCENARIOS) {
+                context.recorder().progress(scenario.name(), scenario.summary());
+                try (OutboxRig rig = new OutboxRig(context, admin, scenario.name())) {
+                    scenario.run(rig);
+                    rig.observeOutbox();
+                    Sql.exec(admin, "DELETE FROM outbox");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,170 @@
+package dev.lockdrill.kata.outboxrelay.workload;
+
+import dev.lockdrill.harness.Database;
+import dev.lockdrill.harness.Pause;
+import dev.lockdrill.harness.Recorder;
+import dev.lockdrill.harness.Seeds;
+import dev.lockdrill.harness.Sql;
+import dev.lockdrill.harness.WorkerDataSource;
+import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.katas.api.outbox.Broker;
+import dev.lockdrill.katas.api.outbox.OutboxEvent;
+import dev.lockdrill.katas.api.outbox.OutboxRelay;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What every outbox scenario uses: relays (each its own process with its own pool and broker
+ * connection), business transactions that enqueue events, recorded relay calls, and the outbox's
+ * ground truth at the end.
+ */
+final class OutboxRig implements AutoCloseable {
+    static final int DRAIN_CALLS = 40;
+
+    private final WorkloadContext context;
+    private final Connection admin;
+    private final String scenario;
+    private final SplittableRandom random;
+    private final List<WorkerDataSource> dataSources = new ArrayList<>();
+    private final AtomicInteger businessTxs = new AtomicInteger();
+    private WorkerDataSource business;
+    private OutboxRelay app;
+
+    OutboxRig(WorkloadContext context, Connection admin, String scenario) {
+        this.context = context;
+        this.admin = admin;
+        this.scenario = scenario;
+        this.random = Seeds.forScenario(context.seed(), scenario);
+    }
+
+    String scenario() {
+        return scenario;
+    }
+
+    SplittableRandom random() {
+        return random;
+    }
+
+    Recorder recorder() {
+        return context.recorder();
+    }
+
+    Database database() {
+        return context.requireDatabase();
+    }
+
+    /** A relay process: its own instance, pool and broker connection, with the broker's fault and latency. */
+    OutboxRelay relay(String name, BrokerFault fault, long latencyNanos) throws SQLException {
+        WorkerDataSource dataSource = database().dataSource(name);
+        dataSource.warmUp();
+        dataSources.add(dataSource);
+        Broker broker = new FakeBroker(recorder(), scenario, name, fault, latencyNanos);
+        return context.implementation().create(OutboxRelay.class, new Class<?>[]{DataSource.class, Broker.class},
+                dataSource, broker);
+    }
+
+    /** A fresh event of this scenario, with a seeded id. */
+    OutboxEvent event(String aggregate, long seq) {
+        String id = new UUID(random.nextLong(), random.nextLong()).toString();
+        return new OutboxEvent(id, scenario + "/" + aggregate, seq, aggregate + " #" + seq);
+    }
+
+    /** Opens a business transaction that writes a business row and enqueues the event; not yet decided. */
+    BusinessTx begin(OutboxEvent event, String decision) throws SQLException {
+        return begin(List.of(event), decision);
+    }
+
+    /** One business transaction enqueueing several events; not yet decided. */
+    BusinessTx begin(List<OutboxEvent> events, String decision) throws SQLException {
+        if (app == null) {
+            app = relay("app", BrokerFault.NONE, 0);
+            business = dataSources.get(dataSources.size() - 1);
+        }
+        String worker = "app-" + businessTxs.incrementAndGet();
+        Connection connection = business.getConnection();
+        connection.setAutoCommit(false);
+        List<Recorder.PendingOp> ops = new ArrayList<>();
+        for (OutboxEvent event : events) {
+            Recorder.PendingOp op = recorder().invoke(scenario, worker, "business-tx", Map.of(
+                    "eventId", event.eventId(), "aggregateId", event.aggregateId(), "seq", event.seq(),
+                    "payload", event.payload(), "decision", decision));
+            ops.add(op);
+            try {
+                Sql.rows(connection, "INSERT INTO business_order(note) VALUES (?) RETURNING id", event.payload());
+                app.enqueue(connection, event);
+            } catch (Exception | Error e) {
+                connection.rollback();
+                ops.forEach(failed -> failed.fail("enqueue threw " + describe(e)));
+                break;
+            }
+        }
+        return new BusinessTx(connection, ops);
+    }
+
+    void commit(OutboxEvent event) throws SQLException {
+        begin(event, "commit").commit();
+    }
+
+    /** Commits the events in business transactions of up to ten events each. */
+    void commitAll(List<OutboxEvent> events) throws SQLException {
+        for (int from = 0; from < events.size(); from += 10) {
+            begin(events.subList(from, Math.min(events.size(), from + 10)), "commit").commit();
+        }
+    }
+
+    /** One recorded relayBatch call; returns what it reported, or -1 if it threw. */
+    int relayBatch(String relay, OutboxRelay instance, int max) {
+        Recorder.PendingOp op = recorder().invoke(scenario, relay, "relayBatch", Map.of("max", max));
+        try {
+            int published = instance.relayBatch(max);
+            op.ok(Map.of("published", published));
+            return published;
+        } catch (Exception | Error e) {
+            op.info(describe(e));
+            return -1;
+        }
+    }
+
+    /** Calls relayBatch until the outbox has no pending row (ground truth), at most DRAIN_CALLS times. */
+    void drain(String relay, OutboxRelay instance, int max) throws SQLException {
+        for (int call = 0; call < DRAIN_CALLS && pending() > 0; call++) {
+            if (relayBatch(relay, instance, max) <= 0) {
+                Pause.millis(2);
+            }
+        }
+    }
+
+    /** Committed rows of this scenario not yet marked published. */
+    long pending() throws SQLException {
+        synchronized (admin) {
+            return ((Number) Sql.rows(admin, "SELECT count(*) AS n FROM outbox WHERE published_at IS NULL "
+                    + "AND aggregate_id LIKE ?", scenario + "/%").get(0).get("n")).longValue();
+        }
+    }
+
+    /** Records the outbox rows of this scenario (event id, marked or not) as ground truth. */
+    void observeOutbox() throws SQLException {
+        recorder().observe("outbox", scenario, Sql.rows(admin, """
+                SELECT id, event_id AS "eventId", aggregate_id AS "aggregateId", seq,
+                       published_at IS NOT NULL AS marked
+                FROM outbox WHERE aggregate_id LIKE ? ORDER BY id""", scenario + "/%"));
+    }
+
+    static String describe(Throwable e) {
+        String message = e.getMessage();
+        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message.lines().findFirst().orElse(""));
+    }
+
+    @Override
+    public void close() {
+        dataSources.forEach(WorkerDataSource::close);
+    }
+}

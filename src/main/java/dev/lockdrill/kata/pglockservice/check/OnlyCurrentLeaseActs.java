@@ -1,0 +1,48 @@
+package dev.lockdrill.kata.pglockservice.check;
+
+import dev.lockdrill.check.Evidence;
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Op;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Once a lock has been granted again, the old lease is dead: renewing or releasing it must say
+ * false (and change nothing), whoever calls and whatever holder label it carries.
+ */
+public final class OnlyCurrentLeaseActs implements Invariant {
+    @Override
+    public String name() {
+        return "only-current-token-renews-or-releases";
+    }
+
+    @Override
+    public String description() {
+        return "renew and release succeed only for the current lease, never for a superseded token";
+    }
+
+    @Override
+    public InvariantResult check(History history) {
+        LockFacts facts = new LockFacts(history);
+        List<Evidence> evidence = new ArrayList<>();
+        for (Grant old : facts.grants()) {
+            for (Op call : old.followUps()) {
+                boolean succeeded = call.ok() && (call.boolResult("renewed") || call.boolResult("released"));
+                if (!succeeded) {
+                    continue;
+                }
+                facts.grants(old.name()).stream()
+                        .filter(newer -> newer.token() != old.token() && newer.dbBefore() >= old.dbAfter()
+                                && newer.dbAfter() <= LockFacts.dbBefore(call))
+                        .findFirst()
+                        .ifPresent(newer -> evidence.add(new Evidence(facts.describe(newer) + "; then "
+                                + facts.describeCall(call) + " — token " + old.token() + " was already superseded "
+                                + "by token " + newer.token(), List.of(newer.acquire().id(), call.id()))));
+            }
+        }
+        return failIfAny(evidence);
+    }
+}

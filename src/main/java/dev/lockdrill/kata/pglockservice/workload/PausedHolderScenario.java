@@ -1,0 +1,65 @@
+package dev.lockdrill.kata.pglockservice.workload;
+
+import dev.lockdrill.history.Faults;
+import dev.lockdrill.harness.Pause;
+import dev.lockdrill.katas.api.lockservice.Lease;
+import dev.lockdrill.katas.api.lockservice.LockService;
+
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * worker-1 takes a short lease and stops (a long GC) well past its TTL in database time.
+ * worker-2, a restarted instance on the same host (same holder label), takes the lock once the
+ * lease has expired and works. worker-1 wakes: its write must be fenced off, and its renew and
+ * release must fail without touching worker-2's lease; worker-3 must still find the lock taken.
+ */
+final class PausedHolderScenario implements LockScenario {
+    static final long SHORT_TTL_MILLIS = 300;
+    static final long LONG_TTL_MILLIS = 5_000;
+    static final long RETRY_MILLIS = 20;
+    static final long GIVE_UP_MILLIS = 1_500;
+
+    @Override
+    public String name() {
+        return "paused-past-ttl";
+    }
+
+    @Override
+    public String summary() {
+        return "worker-1 pauses past its lease; worker-2 (same host label) takes over; worker-1 wakes";
+    }
+
+    @Override
+    public void run(LockRig rig) throws Exception {
+        LockService first = rig.service("worker-1", "node-7", Clock.systemUTC());
+        LockService second = rig.service("worker-2", "node-7", Clock.systemUTC());
+        LockService third = rig.service("worker-3", "node-9", Clock.systemUTC());
+        String name = rig.name("ledger-compaction");
+        Optional<Lease> stale = rig.acquire("worker-1", first, name, SHORT_TTL_MILLIS);
+        if (stale.isEmpty()) {
+            return;
+        }
+        long pauseStart = rig.recorder().now();
+        Optional<Lease> fresh = Optional.empty();
+        long deadline = System.nanoTime() + GIVE_UP_MILLIS * 1_000_000;
+        while (fresh.isEmpty() && System.nanoTime() < deadline) {
+            Pause.millis(RETRY_MILLIS);
+            fresh = rig.acquire("worker-2", second, name, LONG_TTL_MILLIS);
+        }
+        fresh.ifPresent(lease -> rig.fencedWrite("worker-2", lease, "worker-2 took over"));
+        Pause.nanos(pauseStart + 2 * SHORT_TTL_MILLIS * 1_000_000 - rig.recorder().now());
+        rig.recorder().fault(Faults.PAUSE, rig.scenario(), "worker-1", pauseStart, "worker-1 paused "
+                + (rig.recorder().now() - pauseStart) / 1_000_000 + " ms holding token " + stale.get().token()
+                + " (lease " + SHORT_TTL_MILLIS + " ms), as in a stop-the-world GC");
+        rig.fencedWrite("worker-1", stale.get(), "worker-1 after its pause");
+        rig.renew("worker-1", first, stale.get(), LONG_TTL_MILLIS);
+        rig.release("worker-1", first, stale.get());
+        rig.acquire("worker-3", third, name, LONG_TTL_MILLIS);
+        if (fresh.isPresent()) {
+            rig.release("worker-2", second, fresh.get());
+            rig.acquire("worker-3", third, name, LONG_TTL_MILLIS)
+                    .ifPresent(lease -> rig.release("worker-3", third, lease));
+        }
+    }
+}

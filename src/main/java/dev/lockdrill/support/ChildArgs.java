@@ -1,0 +1,41 @@
+package dev.lockdrill.support;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the parent tells a check process on its command line, written by the runner and read by
+ * the harness's main. The JDBC URL travels in the environment ({@link #JDBC_URL_ENV}) instead, so
+ * that it never shows in a process list.
+ */
+public record ChildArgs(String workloadClass, String implementationClass, Path classesDir, long seed,
+                        String schema, String tag, List<Path> extraClasspath) {
+    public static final String JDBC_URL_ENV = "LOCKDRILL_CHILD_JDBC_URL";
+    public static final String HARNESS_MAIN = "dev.lockdrill.harness.HarnessMain";
+
+    public ChildArgs {
+        extraClasspath = List.copyOf(extraClasspath);
+    }
+
+    public List<String> toArgs() {
+        return List.of(workloadClass, implementationClass, classesDir.toString(), Long.toString(seed), schema, tag,
+                String.join(File.pathSeparator, extraClasspath.stream().map(Path::toString).toList()));
+    }
+
+    public static ChildArgs parse(String[] args) {
+        if (args.length < 6) {
+            throw new IllegalArgumentException("a check process needs at least 6 arguments, got " + args.length);
+        }
+        List<Path> extra = new ArrayList<>();
+        if (args.length > 6) {
+            for (String entry : args[6].split(File.pathSeparator)) {
+                if (!entry.isBlank()) {
+                    extra.add(Path.of(entry));
+                }
+            }
+        }
+        return new ChildArgs(args[0], args[1], Path.of(args[2]), Long.parseLong(args[3]), args[4], args[5], extra);
+    }
+}

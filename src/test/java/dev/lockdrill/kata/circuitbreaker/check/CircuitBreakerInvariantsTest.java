@@ -1,0 +1,124 @@
+package dev.lockdrill.kata.circuitbreaker.check;
+
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.history.History;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static dev.lockdrill.kata.circuitbreaker.check.BreakerHistory.SECOND;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CircuitBreakerInvariantsTest {
+
+    private static List<String> failed(History history) {
+        return CircuitBreakerInvariants.all().stream().map(i -> i.check(history)).filter(r -> !r.passed())
+                .map(InvariantResult::name).toList();
+    }
+
+    private static BreakerHistory sequential() {
+        return new BreakerHistory("open-wait", 6, 4, 2, true);
+    }
+
+    @Test
+    void aFullCycleAsResilience4jRunsItPasses() {
+        History history = sequential().opened(4)
+                .acquire(5 * SECOND, false)
+                .acquire(11 * SECOND, true).transition("OPEN", "HALF_OPEN", 11 * SECOND).success(11 * SECOND)
+                .acquire(11 * SECOND, true).success(11 * SECOND).transition("HALF_OPEN", "CLOSED", 11 * SECOND)
+                .build();
+        assertThat(failed(history)).isEmpty();
+    }
+
+    @Test
+    void openingAtExactlyTheThresholdIsRequired() {
+        BreakerHistory history = sequential();
+        history.acquire(0, true).failure(0).acquire(0, true).failure(0)
+                .acquire(0, true).success(0).acquire(0, true).success(0)
+                .acquire(0, true).success(0);
+        assertThat(failed(history.build())).containsExactly("behaves-like-reference-model");
+    }
+
+    @Test
+    void openingBeforeTheMinimumNumberOfCallsIsReported() {
+        History history = sequential().acquire(0, true).failure(0).transition("CLOSED", "OPEN", 0).build();
+        assertThat(failed(history)).containsExactly("opens-only-after-minimum-calls");
+    }
+
+    @Test
+    void aPermitBeforeTheWaitElapsedIsReported() {
+        History history = sequential().opened(4).acquire(9 * SECOND, true)
+                .transition("OPEN", "HALF_OPEN", 9 * SECOND).build();
+        assertThat(failed(history)).containsExactly("no-permit-while-open");
+    }
+
+    @Test
+    void exactlyAtTheEndOfTheWaitEitherAnswerIsAccepted() {
+        History rejected = sequential().opened(4).acquire(10 * SECOND, false).build();
+        History permitted = sequential().opened(4).acquire(10 * SECOND, true)
+                .transition("OPEN", "HALF_OPEN", 10 * SECOND).build();
+        assertThat(failed(rejected)).isEmpty();
+        assertThat(failed(permitted)).isEmpty();
+    }
+
+    @Test
+    void stayingOpenAfterTheWaitIsReported() {
+        History history = sequential().opened(4).acquire(11 * SECOND, false).build();
+        assertThat(failed(history)).containsExactly("behaves-like-reference-model");
+    }
+
+    @Test
+    void closingOnTheFirstSuccessfulTrialIsReported() {
+        History history = new BreakerHistory("half-open-trials", 6, 4, 4, true).opened(4)
+                .acquire(11 * SECOND, true).transition("OPEN", "HALF_OPEN", 11 * SECOND)
+                .success(11 * SECOND).transition("HALF_OPEN", "CLOSED", 11 * SECOND).build();
+        assertThat(failed(history)).containsExactly("behaves-like-reference-model");
+    }
+
+    @Test
+    void aFifthTrialIsReported() {
+        BreakerHistory history = sequential().opened(4).acquire(11 * SECOND, true)
+                .transition("OPEN", "HALF_OPEN", 11 * SECOND).acquire(11 * SECOND, true).acquire(11 * SECOND, true);
+        assertThat(failed(history.build())).containsExactly("half-open-trials-bounded");
+    }
+
+    @Test
+    void closedStraightToHalfOpenIsReported() {
+        History history = sequential().acquire(0, true).transition("CLOSED", "HALF_OPEN", 0).build();
+        assertThat(failed(history)).contains("no-closed-to-half-open");
+    }
+
+    @Test
+    void aWallClockDrivenPermitInTheClockJumpScenarioIsReported() {
+        History history = new BreakerHistory("clock-jump", 6, 4, 2, true).opened(4)
+                .acquire(SECOND / 1000, true).transition("OPEN", "HALF_OPEN", SECOND / 1000).build();
+        assertThat(failed(history)).containsExactlyInAnyOrder("no-permit-while-open",
+                "wall-clock-jump-changes-nothing");
+    }
+
+    @Test
+    void racersBeyondTheTrialsAndARepeatedAnnouncementAreReported() {
+        BreakerHistory race = new BreakerHistory("half-open-race", 4, 4, 2, false).opened(4);
+        for (int t = 1; t <= 3; t++) {
+            race.racer("racer-" + t, 1, 31 * SECOND, true).transition("OPEN", "HALF_OPEN", 31 * SECOND);
+        }
+        List<String> failed = failed(race.build());
+        assertThat(failed).containsExactlyInAnyOrder("half-open-trials-bounded", "one-event-per-transition");
+    }
+
+    @Test
+    void aRaceWithExactlyTheTrialsPasses() {
+        BreakerHistory race = new BreakerHistory("half-open-race", 4, 4, 2, false).opened(4);
+        race.racer("racer-1", 1, 31 * SECOND, true).transition("OPEN", "HALF_OPEN", 31 * SECOND)
+                .racer("racer-2", 1, 31 * SECOND, true).racer("racer-3", 1, 31 * SECOND, false)
+                .success(31 * SECOND).success(31 * SECOND).transition("HALF_OPEN", "CLOSED", 31 * SECOND);
+        assertThat(failed(race.build())).isEmpty();
+    }
+
+    @Test
+    void everyInvariantIsNamedAndDescribed() {
+        assertThat(CircuitBreakerInvariants.all()).allMatch(i -> !i.name().isBlank() && !i.description().isBlank())
+                .extracting(Invariant::name).doesNotHaveDuplicates();
+    }
+}

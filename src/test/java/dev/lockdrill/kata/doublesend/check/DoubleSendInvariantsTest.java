@@ -1,0 +1,119 @@
+package dev.lockdrill.kata.doublesend.check;
+
+import dev.lockdrill.kata.leaseclaim.check.LeaseHistory;
+import dev.lockdrill.history.History;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DoubleSendInvariantsTest {
+    private final List<Map<String, Object>> ledger = new ArrayList<>();
+
+    private DoubleSendInvariantsTest request(String worker, long id, String key, String collapseId, String result,
+                                             long atUs) {
+        Map<String, Object> row = new HashMap<>();
+        row.put("seq", ledger.size() + 1);
+        row.put("worker", worker);
+        row.put("notification", id);
+        row.put("recipient", "device-1");
+        row.put("key", key);
+        row.put("collapseId", collapseId);
+        row.put("result", result);
+        row.put("effect", result.equals("delivered") || result.equals("duplicate") || result.equals("collapsed"));
+        row.put("duplicate", result.equals("duplicate"));
+        row.put("atUs", atUs);
+        ledger.add(row);
+        return this;
+    }
+
+    private History history(String provider, LeaseHistory lease) {
+        return lease.observe("provider-" + provider, ledger).build();
+    }
+
+    private static LeaseHistory sentOnce() {
+        return new LeaseHistory().claim(1, "worker-1", 10, 0, 300_000).finish(1, "worker-1", "sent", 50_000).end();
+    }
+
+    @Test
+    void aReplayIsNotASecondEffect() {
+        request("worker-1", 1, "n-1", "n-1", "delivered", 40_000).request("worker-2", 1, "n-1", "n-1", "replayed",
+                400_000);
+        assertThat(new ExactlyOneEffect().check(history("dedup", sentOnce())).passed()).isTrue();
+    }
+
+    @Test
+    void twoEffectsOfOneNotificationFail() {
+        request("worker-1", 1, "n-1-lease-10", "n-1", "delivered", 40_000)
+                .request("worker-2", 1, "n-1-lease-11", "n-1", "delivered", 400_000);
+        History history = history("dedup", sentOnce());
+        assertThat(new ExactlyOneEffect().check(history).evidence().get(0).text()).contains("took effect 2 times");
+        assertThat(new KeyIsPureFunction().check(history).evidence().get(0).text()).contains("2 different keys");
+    }
+
+    @Test
+    void keysMustBePresentAndUnique() {
+        request("worker-1", 1, null, "n-1", "delivered", 40_000);
+        assertThat(new KeyIsPureFunction().check(history("dedup", sentOnce())).evidence().get(0).text())
+                .contains("without an idempotency key");
+        ledger.clear();
+        request("worker-1", 1, "same", "n-1", "delivered", 40_000).request("worker-1", 2, "same", "n-2", "replayed",
+                41_000);
+        assertThat(new KeyIsPureFunction().check(history("dedup", sentOnce())).evidence().get(0).text())
+                .contains("share the key");
+    }
+
+    @Test
+    void aDeliveredNotificationDeadLetteredIsLost() {
+        request("worker-1", 1, "n-1", "n-1", "conflict", 40_000).request("worker-2", 1, "n-1", "n-1", "delivered",
+                45_000);
+        LeaseHistory lease = new LeaseHistory().claim(1, "worker-1", 10, 0, 300_000)
+                .finish(1, "worker-1", "failed", 41_000).end();
+        assertThat(new NoneLost().check(history("dedup", lease)).evidence().get(0).text())
+                .contains("ended failed (expected sent)");
+    }
+
+    @Test
+    void aRevokedTokenEndsFailedAndThatIsFine() {
+        request("worker-1", 1, "n-1", "n-1", "rejected", 40_000);
+        LeaseHistory lease = new LeaseHistory().claim(1, "worker-1", 10, 0, 300_000)
+                .finish(1, "worker-1", "failed", 41_000).end(Map.of(1L, NoneLost.REVOKED));
+        assertThat(new NoneLost().check(history("dedup", lease)).passed()).isTrue();
+    }
+
+    @Test
+    void markingBeforeTheProviderDeliveredFails() {
+        request("worker-1", 1, "n-1", "n-1", "delivered", 60_000);
+        History history = history("dedup", sentOnce());
+        assertThat(new MarkedAfterDelivery().check(history).evidence().get(0).text())
+                .contains("10.0 ms before the provider delivered it");
+        ledger.clear();
+        assertThat(new MarkedAfterDelivery().check(history("dedup", sentOnce())).evidence().get(0).text())
+                .contains("never delivered");
+    }
+
+    @Test
+    void aPushDuplicateNeedsAFaultOrAnExpiredLease() {
+        request("worker-1", 1, "n-1", "n-1", "delivered", 40_000).request("worker-2", 1, "n-1", "n-1", "duplicate",
+                45_000);
+        assertThat(new DuplicatesBounded().check(history("push", sentOnce())).passed()).isFalse();
+        LeaseHistory reclaimed = new LeaseHistory().claim(1, "worker-1", 10, 0, 300_000)
+                .claim(1, "worker-2", 11, 300_000, 600_000).finish(1, "worker-2", "sent", 350_000).end();
+        assertThat(new DuplicatesBounded().check(history("push", reclaimed)).passed()).isTrue();
+        LeaseHistory faulted = sentOnce().observe("injected", List.of(Map.of("notification", 1L,
+                "fault", "dropped-response", "worker", "worker-1")));
+        assertThat(new DuplicatesBounded().check(history("push", faulted)).passed()).isTrue();
+    }
+
+    @Test
+    void everyPushOfANotificationSharesOneCollapseId() {
+        request("worker-1", 1, "n-1", "a", "delivered", 40_000).request("worker-2", 1, "n-1", "b", "duplicate",
+                45_000);
+        assertThat(new DuplicatesShareCollapseId().check(history("push", sentOnce())).evidence().get(0).text())
+                .contains("[a, b]");
+    }
+}

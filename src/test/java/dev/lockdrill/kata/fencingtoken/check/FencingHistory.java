@@ -1,0 +1,81 @@
+package dev.lockdrill.kata.fencingtoken.check;
+
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Outcome;
+import dev.lockdrill.testing.HistoryBuilder;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/** A fencing-token history written by hand: writes, reads, the audit trail and the final rows. */
+final class FencingHistory {
+    private final HistoryBuilder builder = new HistoryBuilder();
+    private long seq;
+
+    FencingHistory scenario(String name) {
+        builder.scenario(name);
+        return this;
+    }
+
+    long accepted(String worker, String key, long token, String value, long startMs, long endMs) {
+        return write(worker, key, token, value, startMs, endMs, Outcome.OK, true);
+    }
+
+    long rejected(String worker, String key, long token, String value, long startMs, long endMs) {
+        return write(worker, key, token, value, startMs, endMs, Outcome.OK, false);
+    }
+
+    long unknown(String worker, String key, long token, String value, long startMs, long endMs) {
+        return builder.op(worker, "write", Map.of("key", key, "token", token, "value", value), startMs, endMs,
+                Outcome.INFO, Map.of(), "PSQLException: terminating connection due to administrator command");
+    }
+
+    long acquire(String worker, long token, long ttlMs, long startMs, long endMs) {
+        return builder.op(worker, "acquire", Map.of("lease", "L", "ttlMs", ttlMs), startMs, endMs, Outcome.OK,
+                Map.of("token", token, "attempts", 1), null);
+    }
+
+    long read(String worker, String key, String value, long token, long atMs) {
+        return builder.op(worker, "read", Map.of("key", key), atMs, atMs + 1, Outcome.OK,
+                Map.of("found", true, "value", value, "token", token), null);
+    }
+
+    /** The storage applied this write (an audit row, in commit order). */
+    FencingHistory stored(String key, Long oldToken, long token, String value, String worker) {
+        Map<String, Object> row = new HashMap<>();
+        row.put("seq", ++seq);
+        row.put("key", key);
+        row.put("op", oldToken == null ? "INSERT" : "UPDATE");
+        row.put("oldToken", oldToken);
+        row.put("newToken", token);
+        row.put("newValue", value);
+        row.put("app", "ldabc-" + worker);
+        builder.observe("audit", row);
+        return this;
+    }
+
+    FencingHistory finalRow(String key, String value, long token) {
+        builder.observe("final", Map.of("key", key, "value", value, "token", token));
+        return this;
+    }
+
+    FencingHistory fault(String name, String target, long startMs, long endMs, String description) {
+        builder.fault(name, target, startMs, endMs, description);
+        return this;
+    }
+
+    FencingHistory missedFault(String name, String target, long startMs, long endMs, String description) {
+        builder.missedFault(name, target, startMs, endMs, description);
+        return this;
+    }
+
+    History build() {
+        return builder.build();
+    }
+
+    private long write(String worker, String key, long token, String value, long startMs, long endMs,
+                       Outcome outcome, boolean accepted) {
+        return builder.op(worker, "write", Map.of("key", key, "token", token, "value", value), startMs, endMs,
+                outcome, Map.of("accepted", accepted), null);
+    }
+}

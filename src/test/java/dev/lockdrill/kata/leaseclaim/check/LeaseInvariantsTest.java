@@ -1,0 +1,132 @@
+package dev.lockdrill.kata.leaseclaim.check;
+
+import dev.lockdrill.check.lease.LeasesNeverOverlap;
+import dev.lockdrill.check.lease.OnlyLeaseHolderWrites;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.check.Verdict;
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Outcome;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class LeaseInvariantsTest {
+
+    @Test
+    void reclaimAfterExpiryIsNoOverlap() {
+        History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
+                .claim(1, "worker-2", 11, 200_000, 400_000).finish(1, "worker-2", "done", 250_000).end().build();
+        assertThat(new LeasesNeverOverlap().check(history).passed()).isTrue();
+    }
+
+    @Test
+    void claimWhileLeaseLiveIsOverlap() {
+        History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
+                .claim(1, "worker-2", 11, 150_000, 350_000).end().build();
+        InvariantResult result = new LeasesNeverOverlap().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(0).text()).contains("worker-2 claimed s/1").contains("50.0 ms");
+    }
+
+    @Test
+    void extensionMovesTheExpiryOthersMustWaitFor() {
+        History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
+                .extend(1, "worker-1", 150_000, 350_000).claim(1, "worker-2", 11, 300_000, 500_000).end().build();
+        assertThat(new LeasesNeverOverlap().check(history).passed()).isFalse();
+    }
+
+    @Test
+    void claimingAFinishedRowIsOverlap() {
+        History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
+                .finish(1, "worker-1", "done", 10_000).claim(1, "worker-2", 11, 500_000, 700_000).end().build();
+        assertThat(new LeasesNeverOverlap().check(history).evidence().get(0).text()).contains("already finished");
+    }
+
+    @Test
+    void staleWorkerCompletingIsCaught() {
+        History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
+                .claim(1, "worker-2", 11, 210_000, 410_000).finish(1, "worker-1", "done", 300_000).end().build();
+        InvariantResult result = new OnlyLeaseHolderWrites().check(history);
+        assertThat(result.passed()).isFalse();
+        assertThat(result.evidence().get(0).text()).contains("worker-1 marked done s/1").contains("worker-2");
+    }
+
+    @Test
+    void holderCompletingPasses() {
+        History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
+                .extend(1, "worker-1", 100_000, 300_000).finish(1, "worker-1", "failed", 250_000).end().build();
+        assertThat(new OnlyLeaseHolderWrites().check(history).passed()).isTrue();
+    }
+
+    @Test
+    void changingAFinishedRowIsCaught() {
+        History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
+                .finish(1, "worker-1", "done", 100_000).finish(1, "worker-1", "done", 120_000).end().build();
+        assertThat(new OnlyLeaseHolderWrites().check(history).evidence().get(0).text())
+                .contains("already been finished");
+    }
+
+    @Test
+    void completeReturningTrueWithoutTheTableChangingFails() {
+        History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
+                .claim(1, "worker-2", 11, 210_000, 410_000).finish(1, "worker-1", "done", 300_000).end()
+                .op("worker-1", "complete", Map.of("id", 1L, "token", 10L, "outcome", "done"), Outcome.OK,
+                        Map.of("completed", true))
+                .build();
+        assertThat(new CompletionsMatchStorage().check(history).evidence().get(0).text())
+                .contains("returned true, but the table shows no such change");
+    }
+
+    @Test
+    void staleCompleteReturningFalseMatchesStorage() {
+        History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
+                .claim(1, "worker-2", 11, 210_000, 410_000).finish(1, "worker-2", "done", 300_000).end()
+                .op("worker-1", "complete", Map.of("id", 1L, "token", 10L, "outcome", "done"), Outcome.OK,
+                        Map.of("completed", false))
+                .op("worker-2", "complete", Map.of("id", 1L, "token", 11L, "outcome", "done"), Outcome.OK,
+                        Map.of("completed", true))
+                .build();
+        assertThat(new CompletionsMatchStorage().check(history).passed()).isTrue();
+    }
+
+    @Test
+    void claimMustReturnExactlyWhatItLeased() {
+        History returnedUnleased = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000).end()
+                .op("worker-1", "claim", Map.of("max", 2), Outcome.OK, Map.of("ids", List.of(1L, 2L),
+                        "tokens", List.of(10L, 12L)))
+                .build();
+        History leasedUnreturned = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000).end()
+                .op("worker-1", "claim", Map.of("max", 2), Outcome.OK, Map.of("ids", List.of(), "tokens", List.of()))
+                .build();
+        assertThat(new ClaimsMatchStorage().check(returnedUnleased).evidence().get(0).text())
+                .contains("never gave it that lease");
+        assertThat(new ClaimsMatchStorage().check(leasedUnreturned).evidence().get(0).text())
+                .contains("never returned that row");
+    }
+
+    @Test
+    void crashedWorkersRowsMustComeBackAfterExpiry() {
+        History never = new LeaseHistory().claim(1, "worker-3", 10, 0, 300_000).end().fault("crash", "worker-3")
+                .build();
+        History early = new LeaseHistory().claim(1, "worker-3", 10, 0, 300_000)
+                .claim(1, "worker-4", 11, 100_000, 400_000).end().fault("crash", "worker-3").build();
+        History onTime = new LeaseHistory().claim(1, "worker-3", 10, 0, 300_000)
+                .claim(1, "worker-4", 11, 310_000, 610_000).finish(1, "worker-4", "done", 320_000).end()
+                .fault("crash", "worker-3").build();
+        assertThat(new CrashedClaimsReclaimed().check(never).evidence().get(0).text()).contains("never claimed again");
+        assertThat(new CrashedClaimsReclaimed().check(early).evidence().get(0).text())
+                .contains("before its lease ran out");
+        assertThat(new CrashedClaimsReclaimed().check(onTime).passed()).isTrue();
+    }
+
+    @Test
+    void everyRowMustEndFinishedWithAttemptsEqualToClaims() {
+        History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 300_000).claim(2, "worker-1", 11, 0, 300_000)
+                .finish(2, "worker-1", "done", 1_000).end().build();
+        assertThat(new EveryRowFinished().check(history).evidence()).hasSize(1);
+        assertThat(new AttemptsCountClaims().check(history).passed()).isTrue();
+    }
+}

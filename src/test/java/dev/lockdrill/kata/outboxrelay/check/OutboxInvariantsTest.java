@@ -1,0 +1,172 @@
+package dev.lockdrill.kata.outboxrelay.check;
+
+import dev.lockdrill.check.FaultsLanded;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.check.MetricValue;
+import dev.lockdrill.check.Verdict;
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Op;
+import dev.lockdrill.history.Outcome;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class OutboxInvariantsTest {
+
+    @Test
+    void lateCommittedEventThatWasNeverPublishedFails() {
+        History history = new OutboxHistory()
+                .tx("early", true, 0, 50).tx("late", true, 10, 20)
+                .batch("relay-1", 25, 30, Outcome.OK).publish("relay-1", "late", 26, 27)
+                .row("early", false).row("late", true)
+                .build();
+        InvariantResult result = new CommittedEventsPublished().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence()).singleElement().satisfies(e -> assertThat(e.text())
+                .contains("early").contains("no relay ever published it").contains("still pending"));
+    }
+
+    @Test
+    void everyCommittedEventPublishedPasses() {
+        History history = new OutboxHistory()
+                .tx("a", true, 0, 5).tx("b", false, 0, 5)
+                .batch("relay-1", 6, 9, Outcome.OK).publish("relay-1", "a", 7, 8)
+                .row("a", true)
+                .build();
+        assertThat(new CommittedEventsPublished().check(history).passed()).isTrue();
+        assertThat(new RolledBackNeverPublished().check(history).passed()).isTrue();
+        assertThat(new PublishedEventsMarked().check(history).passed()).isTrue();
+    }
+
+    @Test
+    void eventOfRolledBackTransactionPublishedFails() {
+        History history = new OutboxHistory()
+                .tx("ghost", false, 0, 10).publish("app", "ghost", 2, 3)
+                .build();
+        InvariantResult result = new RolledBackNeverPublished().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(0).text()).contains("before the transaction even ended");
+    }
+
+    @Test
+    void duplicateAfterKillInTheFirstCallIsExcused() {
+        History history = new OutboxHistory()
+                .tx("a", true, 0, 1)
+                .batch("relay-1", 2, 10, Outcome.INFO).publish("relay-1", "a", 3, 4).fault("kill", "relay-1", 4, 5)
+                .batch("relay-1", 11, 14, Outcome.OK).publish("relay-1", "a", 12, 13)
+                .row("a", true)
+                .build();
+        assertThat(new NoDuplicatesWithoutFault().check(history).passed()).isTrue();
+        assertThat(new NoUnexpectedErrors().check(history).passed()).isTrue();
+    }
+
+    @Test
+    void duplicateAfterRefusedPublishInTheSameCallIsExcused() {
+        History history = new OutboxHistory()
+                .tx("a", true, 0, 1).tx("b", true, 0, 1)
+                .batch("relay-1", 2, 10, Outcome.INFO).publish("relay-1", "a", 3, 4).refused("relay-1", "b", 5, 6)
+                .batch("relay-1", 11, 14, Outcome.OK).publish("relay-1", "a", 12, 13)
+                .build();
+        assertThat(new NoDuplicatesWithoutFault().check(history).passed()).isTrue();
+        assertThat(new NoUnexpectedErrors().check(history).passed()).isTrue();
+    }
+
+    @Test
+    void twoRelaysPublishingTheSameEventWithoutFaultFails() {
+        History history = new OutboxHistory()
+                .tx("a", true, 0, 1)
+                .batch("relay-1", 2, 10, Outcome.OK).publish("relay-1", "a", 3, 4)
+                .batch("relay-2", 2, 10, Outcome.OK).publish("relay-2", "a", 5, 6)
+                .build();
+        InvariantResult result = new NoDuplicatesWithoutFault().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(0).opIds()).hasSize(2);
+    }
+
+    @Test
+    void publicationWithAFreshIdFails() {
+        History history = new OutboxHistory()
+                .tx("a", true, 0, 1)
+                .build();
+        Op fresh = new Op(99, OutboxHistory.SCENARIO, "relay-1", "publish", Map.of("eventId", "minted",
+                "aggregateId", OutboxHistory.SCENARIO + "/order-a", "seq", 1, "payload", "payload of a"),
+                2, 3, Outcome.OK, Map.of("accepted", true), null);
+        History withFresh = new History(1, concat(history, fresh), history.faults(), history.observations());
+        InvariantResult result = new DuplicatesKeepEventId().check(withFresh);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(0).text()).contains("was enqueued as event a");
+    }
+
+    @Test
+    void publishedButUnmarkedFailsAndDeletedRowCountsAsDone() {
+        History unmarked = new OutboxHistory()
+                .tx("a", true, 0, 1).tx("b", true, 0, 1)
+                .publish("relay-1", "a", 2, 3).publish("relay-1", "b", 4, 5)
+                .row("a", false)
+                .build();
+        InvariantResult result = new PublishedEventsMarked().check(unmarked);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence()).singleElement().satisfies(e -> assertThat(e.text()).contains("event a"));
+    }
+
+    @Test
+    void relayWaitingForTheHeldRelayFails() {
+        History history = new OutboxHistory()
+                .tx("a", true, 0, 1).tx("b", true, 0, 1)
+                .batch("relay-1", 2, 40, Outcome.OK).publish("relay-1", "a", 3, 39)
+                .fault("hold", "relay-1", 5, 30)
+                .batch("relay-2", 6, 35, Outcome.OK).publish("relay-2", "b", 33, 34)
+                .build();
+        InvariantResult result = new RelaysProgressConcurrently().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(0).text()).contains("waited for relay-1");
+    }
+
+    @Test
+    void relayPublishingWhileTheOtherIsHeldPasses() {
+        History history = new OutboxHistory()
+                .tx("a", true, 0, 1).tx("b", true, 0, 1)
+                .batch("relay-1", 2, 40, Outcome.OK).publish("relay-1", "a", 3, 39)
+                .fault("hold", "relay-1", 5, 30)
+                .batch("relay-2", 6, 12, Outcome.OK).publish("relay-2", "b", 8, 9)
+                .build();
+        assertThat(new RelaysProgressConcurrently().check(history).passed()).isTrue();
+    }
+
+    @Test
+    void relayErrorWithoutFaultFailsAndMissedFaultIsUnknown() {
+        History history = new OutboxHistory()
+                .batch("relay-1", 2, 5, Outcome.INFO)
+                .missedFault("hold", "relay-1", 1, 2)
+                .build();
+        assertThat(new NoUnexpectedErrors().check(history).verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(new FaultsLanded().check(history).verdict()).isEqualTo(Verdict.UNKNOWN);
+    }
+
+    @Test
+    void maxConcurrentPublishesCountsOverlappingCalls() {
+        History history = new OutboxHistory()
+                .batch("relay-1", 0, 100, Outcome.OK)
+                .publish("relay-1", "a", 0, 10).publish("relay-2", "b", 5, 15).publish("relay-3", "c", 9, 20)
+                .publish("relay-1", "d", 30, 40)
+                .build();
+        History slow = new History(1, history.ops().stream().map(OutboxInvariantsTest::slowBroker).toList(),
+                history.faults(), history.observations());
+        MetricValue concurrency = new OutboxMetrics().compute(slow).stream()
+                .filter(m -> m.name().equals("max concurrent publishes")).findFirst().orElseThrow();
+        assertThat(concurrency.value()).isEqualTo(3);
+    }
+
+    private static Op slowBroker(Op op) {
+        return new Op(op.id(), OutboxMetrics.SCENARIO, op.worker(), op.f(), op.args(), op.invokeNanos(),
+                op.completeNanos(), op.outcome(), op.result(), op.error());
+    }
+
+    private static java.util.List<Op> concat(History history, Op extra) {
+        java.util.List<Op> ops = new java.util.ArrayList<>(history.ops());
+        ops.add(extra);
+        return ops;
+    }
+}

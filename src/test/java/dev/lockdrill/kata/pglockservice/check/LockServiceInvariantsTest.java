@@ -1,0 +1,123 @@
+package dev.lockdrill.kata.pglockservice.check;
+
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.check.Verdict;
+import dev.lockdrill.history.History;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class LockServiceInvariantsTest {
+
+    @Test
+    void grantWhileAnotherLeaseIsCertainlyLiveFails() {
+        History history = new LockHistory()
+                .granted("worker-1", 10, 1000, 0, 5)
+                .granted("worker-2", 11, 1000, 100, 110)
+                .build();
+        InvariantResult result = new OneLiveHolder().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(result.evidence().size() - 1).text()).contains("two live holders");
+    }
+
+    @Test
+    void grantAfterExpiryOrReleasePasses() {
+        History history = new LockHistory()
+                .granted("worker-1", 10, 300, 0, 5)
+                .granted("worker-2", 11, 300, 310, 320)
+                .release("worker-2", 11, true, 330, 335)
+                .granted("worker-3", 12, 300, 340, 345)
+                .build();
+        assertThat(new OneLiveHolder().check(history).passed()).isTrue();
+        assertThat(new TokensStrictlyIncrease().check(history).passed()).isTrue();
+        assertThat(new FreeLockCanBeAcquired().check(history).passed()).isTrue();
+    }
+
+    @Test
+    void renewDuringTheLeaseExtendsItButARenewAfterExpiryDoesNot() {
+        History extended = new LockHistory()
+                .granted("worker-1", 10, 300, 0, 5)
+                .renew("worker-1", 10, 300, true, 200, 210)
+                .granted("worker-2", 11, 300, 400, 410)
+                .build();
+        assertThat(new OneLiveHolder().check(extended).verdict()).isEqualTo(Verdict.FAIL);
+        History late = new LockHistory()
+                .granted("worker-1", 10, 300, 0, 5)
+                .granted("worker-2", 11, 300, 320, 330)
+                .renew("worker-1", 10, 300, true, 700, 710)
+                .build();
+        assertThat(new OneLiveHolder().check(late).passed()).isTrue();
+    }
+
+    @Test
+    void sameTokenForTwoGrantsFails() {
+        History history = new LockHistory()
+                .granted("worker-2", 11, 300, 10, 20)
+                .release("worker-2", 11, true, 30, 40)
+                .granted("worker-1", 11, 300, 0, 50)
+                .build();
+        InvariantResult result = new TokensStrictlyIncrease().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(0).text()).contains("the same token twice");
+    }
+
+    @Test
+    void releasingASupersededLeaseFails() {
+        History history = new LockHistory()
+                .granted("worker-1", 10, 300, 0, 5)
+                .granted("worker-2", 11, 5000, 320, 330)
+                .release("worker-1", 10, true, 700, 710)
+                .build();
+        InvariantResult result = new OnlyCurrentLeaseActs().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(0).text()).contains("already superseded by token 11");
+    }
+
+    @Test
+    void refusingAnExpiredLockFailsButRefusingAHeldOneDoesNot() {
+        History history = new LockHistory()
+                .granted("worker-1", 10, 300, 0, 5)
+                .refused("worker-2", 300, 100, 110)
+                .refused("worker-2", 300, 800, 810)
+                .build();
+        InvariantResult result = new FreeLockCanBeAcquired().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence()).singleElement()
+                .satisfies(e -> assertThat(e.text()).contains("the lock was free"));
+    }
+
+    @Test
+    void aLaterRenewDoesNotExcuseAnEarlierRefusal() {
+        History history = new LockHistory()
+                .granted("worker-1", 10, 300, 0, 5)
+                .refused("worker-2", 300, 800, 810)
+                .renew("worker-1", 10, 300, true, 900, 910)
+                .build();
+        assertThat(new FreeLockCanBeAcquired().check(history).verdict()).isEqualTo(Verdict.FAIL);
+    }
+
+    @Test
+    void staleHolderWriteAcceptedAfterAnEqualTokenFails() {
+        History history = new LockHistory()
+                .write("worker-2", 11, true, 10, 20)
+                .write("worker-1", 11, true, 30, 40)
+                .write("worker-3", 12, true, 50, 60)
+                .build();
+        InvariantResult result = new StaleHolderFenced().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence()).hasSize(1);
+    }
+
+    @Test
+    void onlyTheFirstCallAfterAKillMayFail() {
+        History history = new LockHistory()
+                .granted("worker-1", 10, 3000, 0, 5)
+                .kill("worker-1", 10)
+                .failedRelease("worker-1", 10, 20, 25)
+                .failedRelease("worker-1", 10, 30, 35)
+                .build();
+        InvariantResult result = new NoUnexpectedErrors().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence()).singleElement().satisfies(e -> assertThat(e.opIds()).containsExactly(3L));
+    }
+}

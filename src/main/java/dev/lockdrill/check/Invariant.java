@@ -27,6 +27,11 @@ public interface Invariant {
         return new InvariantResult(name(), description(), Verdict.UNKNOWN, evidence);
     }
 
+    /** The run gave this invariant nothing to judge (say why): it neither fails the run nor earns a point. */
+    default InvariantResult notExercised(String why) {
+        return new InvariantResult(name(), description(), Verdict.NOT_EXERCISED, List.of(Evidence.of(why)));
+    }
+
     /** Fails with the evidence when there is any, passes otherwise. */
     default InvariantResult failIfAny(List<Evidence> evidence) {
         return evidence.isEmpty() ? pass() : fail(evidence);

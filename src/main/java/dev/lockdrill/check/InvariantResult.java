@@ -8,7 +8,12 @@ public record InvariantResult(String name, String description, Verdict verdict, 
         evidence = List.copyOf(evidence);
     }
 
+    /** Did not fail: held, or had nothing to judge (see {@link #exercised()}). */
     public boolean passed() {
-        return verdict == Verdict.PASS;
+        return verdict == Verdict.PASS || verdict == Verdict.NOT_EXERCISED;
+    }
+
+    public boolean exercised() {
+        return verdict != Verdict.NOT_EXERCISED;
     }
 }

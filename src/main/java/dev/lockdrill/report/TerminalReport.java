@@ -158,6 +158,7 @@ public final class TerminalReport {
             case PASS -> style.green("pass");
             case FAIL -> style.red("FAIL");
             case UNKNOWN -> style.yellow("unknown");
+            case NOT_EXERCISED -> style.dim("not exercised");
         };
     }
 

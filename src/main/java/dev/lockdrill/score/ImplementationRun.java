@@ -1,6 +1,7 @@
 package dev.lockdrill.score;
 
 import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.check.Verdict;
 import dev.lockdrill.check.MetricValue;
 import dev.lockdrill.compile.CompileDiagnostic;
 import dev.lockdrill.history.History;
@@ -17,7 +18,8 @@ public record ImplementationRun(String source, RunStatus status, List<InvariantR
         compileErrors = List.copyOf(compileErrors);
     }
 
+    /** Invariants that held on something the run actually did (one with nothing to judge earns nothing). */
     public long passedCount() {
-        return invariants.stream().filter(InvariantResult::passed).count();
+        return invariants.stream().filter(r -> r.verdict() == Verdict.PASS).count();
     }
 }

@@ -22,14 +22,14 @@ public final class Verdicts {
     }
 
     public static RunStatus status(List<InvariantResult> results) {
-        Verdict verdict = Verdict.PASS;
+        Verdict verdict = Verdict.NOT_EXERCISED;
         for (InvariantResult result : results) {
             verdict = verdict.and(result.verdict());
         }
         return switch (verdict) {
             case PASS -> RunStatus.PASS;
             case FAIL -> RunStatus.FAIL;
-            case UNKNOWN -> RunStatus.UNKNOWN;
+            case UNKNOWN, NOT_EXERCISED -> RunStatus.UNKNOWN;
         };
     }
 }

@@ -4,7 +4,6 @@ import dev.lockdrill.catalog.Catalog;
 import dev.lockdrill.catalog.KataManifest;
 import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.score.CheckResult;
-import dev.lockdrill.score.RunStatus;
 import dev.lockdrill.testing.Pipelines;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,10 +18,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -32,15 +31,15 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Like Rustlings' `dev check`, for every kata the pipeline knows: the stub as shipped fails, the
- * reference passes, every mutant (a realistic bug) fails, and every alternative correct solution
- * (written differently from the reference) passes. Seeds are random per build and part of each
+ * `lockdrill dev check` as a test, for every kata the pipeline knows: the stub as shipped fails, the
+ * reference passes, every mutant (a realistic bug) is caught by the invariant its expect.yaml names
+ * (a timeout or crash counts only where expected), every alternative correct solution (written
+ * differently from the reference) passes, and every contract clause is covered. Seeds are random per build and part of each
  * test's name, so a failure is replayed with `lockdrill check KATA --from DIR --seed N`. The checks
  * are started together on a small pool when the tests are generated (each in its own schema and
  * child JVM, most of their time spent in injected pauses) and each test waits for its own.
  */
 class AuthoringTest {
-    static final Set<RunStatus> CAUGHT = EnumSet.of(RunStatus.FAIL, RunStatus.TIMEOUT, RunStatus.CRASHED);
     static final int PARALLEL_CHECKS = 2;
     /** Generous, so a loaded CI machine never turns a slow correct run into a timeout. */
     static final Duration TIMEOUT = Duration.ofSeconds(90);
@@ -87,37 +86,42 @@ class AuthoringTest {
             assertThat(manifest.drills()).as("linked drill cards exist").isNotEmpty().allSatisfy(drill ->
                     assertThat(Pipelines.repoRoot().resolve("drills").resolve(drill + ".yaml")).isRegularFile());
         }));
-        long stubSeed = seed();
-        Future<CheckResult> stub = start(() -> Pipelines.check(app, id, Pipelines.repoRoot().resolve("katas")
-                .resolve(id), stubSeed, TIMEOUT));
-        tests.add(DynamicTest.dynamicTest("stub fails (seed " + stubSeed + ")", () -> {
-            CheckResult result = stub.get();
-            assertThat(result.status()).as(Pipelines.explain(result)).isIn(CAUGHT);
-        }));
-        long referenceSeed = seed();
-        Future<CheckResult> reference = start(() -> Pipelines.checkReference(app, id, referenceSeed, TIMEOUT));
-        tests.add(DynamicTest.dynamicTest("reference passes (seed " + referenceSeed + ")", () -> {
-            CheckResult result = reference.get();
-            assertThat(result.status()).as(Pipelines.explain(result)).isEqualTo(RunStatus.PASS);
-        }));
-        for (Path mutant : Pipelines.implementations("mutants", id)) {
+        DevCheck dev = new DevCheck(app, TIMEOUT);
+        Set<String> scenarios = ConcurrentHashMap.newKeySet();
+        List<Future<?>> referenceRuns = new ArrayList<>();
+        for (DevCheck.Subject subject : dev.subjects(id)) {
             long seed = seed();
-            Future<CheckResult> check = start(() -> Pipelines.check(app, id, mutant, seed, TIMEOUT));
-            tests.add(DynamicTest.dynamicTest("mutant " + mutant.getFileName() + " fails (seed " + seed + ")", () -> {
+            Future<CheckResult> check = start(() -> dev.check(subject, seed));
+            if (subject.kind() == DevCheck.Kind.REFERENCE) {
+                referenceRuns.add(check);
+            }
+            tests.add(DynamicTest.dynamicTest(title(subject) + " (seed " + seed + ")", () -> {
                 CheckResult result = check.get();
-                assertThat(result.status()).as(Pipelines.explain(result)).isIn(CAUGHT);
+                if (subject.kind() == DevCheck.Kind.REFERENCE) {
+                    scenarios.addAll(DevCheck.scenarios(result.you().history()));
+                }
+                assertThat(DevCheck.judge(subject, result)).as(Pipelines.explain(result)).isNull();
             }));
         }
-        for (Path alternative : Pipelines.implementations("alternatives", id)) {
-            long seed = seed();
-            Future<CheckResult> check = start(() -> Pipelines.check(app, id, alternative, seed, TIMEOUT));
-            tests.add(DynamicTest.dynamicTest("alternative " + alternative.getFileName() + " passes (seed " + seed
-                    + ")", () -> {
-                CheckResult result = check.get();
-                assertThat(result.status()).as(Pipelines.explain(result)).isEqualTo(RunStatus.PASS);
-            }));
-        }
+        tests.add(DynamicTest.dynamicTest("every contract clause has an invariant and a scenario the reference ran",
+                () -> {
+                    for (Future<?> run : referenceRuns) {
+                        run.get();
+                    }
+                    assertThat(DevCheck.coverage(KataRegistry.get(id), scenarios)).isEmpty();
+                }));
         return tests;
+    }
+
+    private static String title(DevCheck.Subject subject) {
+        return switch (subject.kind()) {
+            case STUB -> "stub fails";
+            case REFERENCE -> "reference passes";
+            case MUTANT -> "mutant " + subject.name() + " is caught by "
+                    + (subject.expected().invariants().isEmpty() ? subject.expected().status().label()
+                    : String.join(" or ", subject.expected().invariants()));
+            case ALTERNATIVE -> "alternative " + subject.name() + " passes";
+        };
     }
 
     private static long seed() {

@@ -10,6 +10,7 @@ import dev.lockdrill.score.ImplementationRun;
 import dev.lockdrill.score.MetricComparison;
 import dev.lockdrill.support.Json;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,10 +42,15 @@ public final class JsonReport {
         score.put("invariantsTotal", result.score().invariantsTotal());
         score.put("referenceInvariantsPassed", result.score().referencePassed());
         Map<String, Object> ratios = new LinkedHashMap<>();
+        List<String> flagged = new ArrayList<>();
         for (MetricComparison metric : result.score().metrics()) {
             ratios.put(metric.name(), metric.ratio());
+            if (metric.flagged()) {
+                flagged.add(metric.name());
+            }
         }
         score.put("metricRatios", ratios);
+        score.put("metricsFarOffReference", flagged);
         out.put("score", score);
         return out;
     }

@@ -9,6 +9,7 @@ import dev.lockdrill.score.CheckResult;
 import dev.lockdrill.score.ImplementationRun;
 import dev.lockdrill.score.MetricComparison;
 import dev.lockdrill.score.RunStatus;
+import dev.lockdrill.score.Scoring;
 
 import java.io.PrintWriter;
 import java.util.List;
@@ -132,6 +133,9 @@ public final class TerminalReport {
             if (compare) {
                 line += String.format(Locale.ROOT, "%-12s %s", number(m.reference(), m.unit()),
                         m.ratio() == null ? "-" : String.format(Locale.ROOT, "%.2f", m.ratio()));
+                if (m.flagged()) {
+                    line += style.yellow(" far off, -" + Scoring.PENALTY_PER_FLAGGED_METRIC);
+                }
             }
             out.println(line);
         }

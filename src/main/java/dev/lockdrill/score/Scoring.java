@@ -8,6 +8,9 @@ import java.util.Optional;
 
 /** Compares the learner's run with the reference's. */
 public final class Scoring {
+    public static final int PENALTY_PER_FLAGGED_METRIC = 10;
+    public static final int MAX_METRIC_PENALTY = 30;
+
     private Scoring() {
     }
 
@@ -23,7 +26,9 @@ public final class Scoring {
             metrics.add(new MetricComparison(mine.name(), mine.unit(), mine.value(), ref, ratio,
                     mine.higherIsBetter()));
         }
-        int score = total == 0 ? 0 : Math.round(100f * passed / total);
+        int flagged = (int) metrics.stream().filter(MetricComparison::flagged).count();
+        int penalty = Math.min(MAX_METRIC_PENALTY, PENALTY_PER_FLAGGED_METRIC * flagged);
+        int score = total == 0 ? 0 : Math.max(0, Math.round(100f * passed / total) - penalty);
         int referencePassed = reference == null ? passed : (int) reference.passedCount();
         return new Scorecard(passed, total, referencePassed, score, metrics);
     }

@@ -114,7 +114,8 @@ public final class CheckService {
     static ImplementationRun evaluate(Kata definition, String source, ChildOutcome outcome) {
         History history = outcome.history();
         if (outcome.status() != ChildStatus.COMPLETED) {
-            RunStatus status = outcome.status() == ChildStatus.TIMEOUT ? RunStatus.TIMEOUT : RunStatus.CRASHED;
+            RunStatus status = outcome.status() == ChildStatus.TIMEOUT ? RunStatus.TIMEOUT
+                    : outcome.status() == ChildStatus.INTERRUPTED ? RunStatus.INTERRUPTED : RunStatus.CRASHED;
             return new ImplementationRun(source, status, List.of(), List.of(), outcome.message(), outcome.detail(),
                     List.of(), outcome.millis(), history);
         }
@@ -125,6 +126,10 @@ public final class CheckService {
     }
 
     private CheckResult finish(CheckRequest request, Path runDir, CheckResult result) {
+        if (result.status() == RunStatus.INTERRUPTED || result.reference() != null
+                && result.reference().status() == RunStatus.INTERRUPTED) {
+            return result;
+        }
         app.runs().save(runDir, result);
         if (request.sourceDir() == null && !request.reference()) {
             List<String> drills = result.status().exitCode() == ExitCodes.FAIL

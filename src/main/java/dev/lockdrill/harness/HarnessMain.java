@@ -74,6 +74,11 @@ public final class HarnessMain {
         }
         for (Map.Entry<Thread, StackTraceElement[]> entry : Thread.getAllStackTraces().entrySet()) {
             StackTraceElement[] stack = entry.getValue();
+            if (Arrays.stream(stack).anyMatch(f -> f.getClassName().startsWith("jdk.internal.misc.Signal"))) {
+                sink.emit(new Event.Interrupted("the check process received a signal (" + entry.getKey().getName()
+                        + ")"));
+                return;
+            }
             boolean exiting = Arrays.stream(stack).anyMatch(f -> f.getClassName().equals("java.lang.Shutdown")
                     && f.getMethodName().equals("exit"));
             if (exiting) {

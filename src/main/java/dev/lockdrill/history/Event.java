@@ -31,6 +31,10 @@ public sealed interface Event {
     record Error(String message, String detail) implements Event {
     }
 
+    /** The check process was stopped by a signal (Ctrl-C, a terminal closing, kill): nobody's fault. */
+    record Interrupted(String how) implements Event {
+    }
+
     record Done() implements Event {
     }
 }

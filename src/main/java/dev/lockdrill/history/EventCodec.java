@@ -22,6 +22,7 @@ public final class EventCodec {
             "observed", Event.Observed.class,
             "progress", Event.Progress.class,
             "error", Event.Error.class,
+            "interrupted", Event.Interrupted.class,
             "done", Event.Done.class);
 
     private EventCodec() {

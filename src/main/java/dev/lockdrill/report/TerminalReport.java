@@ -35,6 +35,8 @@ public final class TerminalReport {
         switch (you.status()) {
             case COMPILE_ERROR -> compileErrors(you.compileErrors(), out);
             case TIMEOUT, CRASHED -> stopped(you, out);
+            case INTERRUPTED -> out.println(style.yellow("Interrupted: ") + "the check was stopped before it "
+                    + "finished; nothing was judged or recorded.");
             default -> verdicts(result, out);
         }
         out.println();

@@ -31,6 +31,7 @@ public final class ChildRunner {
         long start = System.nanoTime();
         HistoryAssembler assembler = new HistoryAssembler();
         AtomicReference<Event.Error> error = new AtomicReference<>();
+        AtomicReference<Event.Interrupted> interrupted = new AtomicReference<>();
         AtomicReference<Event.Progress> lastProgress = new AtomicReference<>();
         AtomicReference<Boolean> done = new AtomicReference<>(false);
         Process process = start(spec);
@@ -42,6 +43,8 @@ public final class ChildRunner {
                 progress.accept(p);
             } else if (event instanceof Event.Error e) {
                 error.compareAndSet(null, e);
+            } else if (event instanceof Event.Interrupted i) {
+                interrupted.compareAndSet(null, i);
             } else if (event instanceof Event.Done) {
                 done.set(true);
             }
@@ -58,6 +61,10 @@ public final class ChildRunner {
         if (!finished) {
             return new ChildOutcome(ChildStatus.TIMEOUT, history, timeoutMessage(spec, lastProgress.get(),
                     assembler.pending()), "", millis);
+        }
+        if (interrupted.get() != null) {
+            return new ChildOutcome(ChildStatus.INTERRUPTED, history, "the check was interrupted ("
+                    + interrupted.get().how() + ")", "", millis);
         }
         if (error.get() != null) {
             Event.Error e = error.get();

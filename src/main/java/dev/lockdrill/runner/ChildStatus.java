@@ -9,5 +9,7 @@ public enum ChildStatus {
     /** The hard time limit passed; the process was killed. */
     TIMEOUT,
     /** The process died before finishing (System.exit, out of memory, JVM crash). */
-    CRASHED
+    CRASHED,
+    /** The process was stopped by a signal from outside (Ctrl-C, a closed terminal, kill): not the learner's doing. */
+    INTERRUPTED
 }

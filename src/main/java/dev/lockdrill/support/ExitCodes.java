@@ -8,6 +8,8 @@ public final class ExitCodes {
     public static final int UNKNOWN = 3;
     public static final int COMPILE_ERROR = 4;
     public static final int INTERNAL = 70;
+    /** Stopped by Ctrl-C or another signal (128 + SIGINT, as shells report it). */
+    public static final int INTERRUPTED = 130;
 
     private ExitCodes() {
     }

@@ -69,6 +69,41 @@ class ChildRunnerFixtureTest {
     }
 
     @Test
+    void ctrlCStopsTheCheckAsInterruptedNotAsTheLearnersCrash() throws Exception {
+        Thread interrupter = new Thread(ChildRunnerFixtureTest::interruptTheCheckProcessOnceItRuns);
+        interrupter.start();
+        Path dir = Pipelines.repoRoot().resolve("src/test/resources/fixture-katas/fencing-token/loops-forever");
+        CheckResult result = Pipelines.check(app, "fencing-token", dir, 11, Duration.ofSeconds(60));
+        interrupter.join();
+
+        assertThat(result.status()).as(result.you().message()).isEqualTo(RunStatus.INTERRUPTED);
+        assertThat(result.you().message()).contains("interrupted").doesNotContain("System.exit");
+        assertThat(result.status().exitCode()).isEqualTo(130);
+    }
+
+    /**
+     * What a terminal's Ctrl-C does to the check process, once the workload has started: a signal. SIGTERM
+     * stands in for SIGINT, which a shell that starts tests in the background leaves ignored in its children.
+     */
+    private static void interruptTheCheckProcessOnceItRuns() {
+        long deadline = System.nanoTime() + Duration.ofSeconds(50).toNanos();
+        while (System.nanoTime() < deadline) {
+            var child = ProcessHandle.current().descendants()
+                    .filter(p -> p.info().command().orElse("").endsWith("/java")).findFirst();
+            if (child.isPresent()) {
+                try {
+                    Thread.sleep(1_000);
+                    new ProcessBuilder("kill", "-TERM", Long.toString(child.get().pid())).start().waitFor();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+                return;
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    @Test
     void deadlockTimesOut() {
         assertThat(check("deadlock").status()).isEqualTo(RunStatus.TIMEOUT);
     }

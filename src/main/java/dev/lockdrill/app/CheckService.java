@@ -10,6 +10,7 @@ import dev.lockdrill.history.History;
 import dev.lockdrill.kata.Kata;
 import dev.lockdrill.kata.Needs;
 import dev.lockdrill.progress.KataProgress;
+import dev.lockdrill.report.RunStore;
 import dev.lockdrill.runner.ChildOutcome;
 import dev.lockdrill.runner.ChildRunner;
 import dev.lockdrill.runner.ChildSpec;
@@ -52,7 +53,7 @@ public final class CheckService {
         List<Path> classpath = classpath(request.extraClasspath());
         long seed = request.seed() != null ? request.seed() : ThreadLocalRandom.current().nextLong(1, 1_000_000);
         Instant at = app.clock().instant();
-        Path runDir = app.runs().newRunDir(request.kata(), at);
+        Path runDir = app.runs().newRunDir(request.kata(), at, owner(request));
         Duration timeout = request.timeout() != null ? request.timeout()
                 : Duration.ofSeconds(manifest.timeoutSeconds());
 
@@ -139,6 +140,11 @@ public final class CheckService {
                     .withDrillsDue(drills, app.clock().instant(), "the " + request.kata() + " check failed"));
         }
         return result;
+    }
+
+    /** Only a run of the learner's own folder becomes the kata's latest run. */
+    public static RunStore.Owner owner(CheckRequest request) {
+        return request.sourceDir() == null && !request.reference() ? RunStore.Owner.LEARNER : RunStore.Owner.OTHER;
     }
 
     private Path sourceDir(CheckRequest request) {

@@ -4,6 +4,7 @@ import dev.lockdrill.app.CheckRequest;
 import dev.lockdrill.app.CheckService;
 import dev.lockdrill.report.HtmlTimeline;
 import dev.lockdrill.report.JsonReport;
+import dev.lockdrill.report.RunStore;
 import dev.lockdrill.report.TerminalReport;
 import dev.lockdrill.score.CheckResult;
 import dev.lockdrill.support.LockdrillException;
@@ -84,10 +85,12 @@ final class CheckCommand extends BaseCommand {
             out().println(JsonReport.render(result));
         } else {
             new TerminalReport(style()).render(result, out());
-            app().runs().latest(kata).ifPresent(dir -> out().println(style().dim("Saved: "
+            RunStore.Owner owner = CheckService.owner(request);
+            app().runs().latest(kata, owner).ifPresent(dir -> out().println(style().dim("Saved: "
                     + app().workbook().root().relativize(dir.resolve("result.json"))
                     + (Files.exists(dir.resolve(HtmlTimeline.FILE_NAME)) ? " and the timeline of every scenario, "
-                    + HtmlTimeline.FILE_NAME + " (`lockdrill report " + kata + " --open`)" : ""))));
+                    + HtmlTimeline.FILE_NAME + (owner == RunStore.Owner.LEARNER ? " (`lockdrill report " + kata
+                    + " --open`)" : "") : ""))));
         }
         out().flush();
         return result.status().exitCode();

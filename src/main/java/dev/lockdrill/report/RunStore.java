@@ -27,15 +27,29 @@ import java.util.Optional;
 public final class RunStore {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'")
             .withZone(ZoneOffset.UTC);
+    static final String OTHERS = "others";
     private final Path runsRoot;
 
     public RunStore(Path runsRoot) {
         this.runsRoot = runsRoot;
     }
 
-    /** Creates a fresh folder for a run started at the given instant. */
+    /** Whose code a run checked: the learner's own folder, or another (the reference, a --from folder). */
+    public enum Owner {
+        LEARNER, OTHER
+    }
+
+    /** Creates a fresh folder for a run of the learner's code started at the given instant. */
     public Path newRunDir(String kata, Instant at) {
-        Path base = runsRoot.resolve(kata);
+        return newRunDir(kata, at, Owner.LEARNER);
+    }
+
+    /**
+     * Creates a fresh folder for a run; runs of other code than the learner's are kept apart, under
+     * {@code <kata>/others/}, so that {@code latest} (and report, compare, progress) stay the learner's.
+     */
+    public Path newRunDir(String kata, Instant at, Owner owner) {
+        Path base = owner == Owner.LEARNER ? runsRoot.resolve(kata) : runsRoot.resolve(kata).resolve(OTHERS);
         try {
             Files.createDirectories(base);
             Path dir = base.resolve(STAMP.format(at));
@@ -66,15 +80,20 @@ public final class RunStore {
         }
     }
 
-    /** The latest run folder of a kata, if any. */
+    /** The latest run folder of the learner's code for a kata, if any. */
     public Optional<Path> latest(String kata) {
-        Path pointer = runsRoot.resolve(kata).resolve("latest");
+        return latest(kata, Owner.LEARNER);
+    }
+
+    public Optional<Path> latest(String kata, Owner owner) {
+        Path base = owner == Owner.LEARNER ? runsRoot.resolve(kata) : runsRoot.resolve(kata).resolve(OTHERS);
+        Path pointer = base.resolve("latest");
         try {
             if (Files.isSymbolicLink(pointer)) {
                 return Optional.of(pointer.toRealPath());
             }
             if (Files.isRegularFile(pointer, LinkOption.NOFOLLOW_LINKS)) {
-                return Optional.of(runsRoot.resolve(kata).resolve(Files.readString(pointer).trim()));
+                return Optional.of(base.resolve(Files.readString(pointer).trim()));
             }
         } catch (IOException e) {
             return Optional.empty();

@@ -32,6 +32,19 @@ class StoredRunTest {
     }
 
     @Test
+    void aRunOfTheReferenceIsKeptApartAndLatestStaysTheLearners() {
+        RunStore store = new RunStore(runs);
+        Path mine = store.newRunDir("fencing-token", SampleRuns.kleppmannResult().at());
+        store.save(mine, SampleRuns.kleppmannResult());
+        Path reference = store.newRunDir("fencing-token", SampleRuns.kleppmannResult().at(), RunStore.Owner.OTHER);
+        store.save(reference, SampleRuns.kleppmannResult());
+
+        assertThat(store.latest("fencing-token")).contains(mine.toAbsolutePath().normalize());
+        assertThat(store.latest("fencing-token", RunStore.Owner.OTHER)).contains(reference.toAbsolutePath().normalize());
+        assertThat(reference).isNotEqualTo(mine);
+    }
+
+    @Test
     void aMissingOrForeignResultFileHasNoScoreTable() throws Exception {
         assertThat(ScoreTable.read(runs.resolve("result.json"))).isEmpty();
         Files.writeString(runs.resolve("other.json"), "{\"hello\": 1}");

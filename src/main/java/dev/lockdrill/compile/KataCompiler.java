@@ -67,10 +67,24 @@ public final class KataCompiler {
         for (Diagnostic<? extends JavaFileObject> d : diagnostics.getDiagnostics()) {
             if (d.getKind() == Diagnostic.Kind.ERROR) {
                 String file = d.getSource() == null ? "?" : relative(sourceDir, d.getSource().getName());
-                errors.add(new CompileDiagnostic(file, d.getLineNumber(), d.getMessage(Locale.ROOT)));
+                errors.add(new CompileDiagnostic(file, d.getLineNumber(), d.getMessage(Locale.ROOT),
+                        d.getColumnNumber(), sourceLine(d)));
             }
         }
         return new CompileResult(outputDir, errors, (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /** The line of source a diagnostic points at, or "" when it points at none. */
+    private static String sourceLine(Diagnostic<? extends JavaFileObject> d) {
+        if (d.getSource() == null || d.getLineNumber() <= 0) {
+            return "";
+        }
+        try {
+            return d.getSource().getCharContent(true).toString().lines().skip(d.getLineNumber() - 1).findFirst()
+                    .orElse("");
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     private static List<File> sources(Path dir) {

@@ -63,8 +63,7 @@ public final class HtmlTimeline {
         html.append("<h1>").append(escape(result.kata())).append(" <span class=\"").append(css(result))
                 .append("\">").append(result.status().label().toUpperCase(Locale.ROOT))
                 .append("</span></h1>\n<p class=\"meta\">").append(escape(you.source() + " · seed " + result.seed()
-                        + " · " + result.at() + " · replay: lockdrill check " + result.kata() + " --seed "
-                        + result.seed())).append("</p>\n");
+                        + " · " + result.at() + " · replay: " + result.replayCommand())).append("</p>\n");
         invariants(you.invariants(), html);
         faults(you.history() == null ? List.of() : you.history().faults(), html);
         if (you.history() != null) {

@@ -62,6 +62,7 @@ public final class JsonReport {
         out.put("message", run.message());
         out.put("durationMs", run.millis());
         out.put("compileErrors", run.compileErrors().stream().map(Object::toString).toList());
+        out.put("compileDiagnostics", run.compileErrors());
         out.put("faults", run.history() == null ? List.of() : run.history().faults().stream().map(JsonReport::fault)
                 .toList());
         out.put("invariants", run.invariants().stream().map(JsonReport::invariant).toList());

@@ -19,6 +19,7 @@ import java.util.Optional;
 /** Renders a check result for a person at a terminal (fits 100 columns). */
 public final class TerminalReport {
     static final int MAX_EVIDENCE = 8;
+    static final int MAX_COMPILE_ERRORS = 5;
     private final Style style;
 
     public TerminalReport(Style style) {
@@ -48,9 +49,14 @@ public final class TerminalReport {
         out.println();
         out.println(style.red("Your code did not compile (" + errors.size() + " error"
                 + (errors.size() == 1 ? "" : "s") + "):"));
-        for (CompileDiagnostic error : errors) {
-            out.println("  " + style.bold(error.file() + ":" + error.line()) + ": " + error.message().lines()
-                    .findFirst().orElse(""));
+        for (CompileDiagnostic error : errors.subList(0, Math.min(errors.size(), MAX_COMPILE_ERRORS))) {
+            out.println("  " + style.bold(error.file() + ":" + error.line()) + ": " + style.red("error: ")
+                    + error.headline());
+            error.excerpt().forEach(line -> out.println("      " + line));
+            error.details().forEach(line -> out.println("    " + style.dim(line)));
+        }
+        if (errors.size() > MAX_COMPILE_ERRORS) {
+            out.println(style.dim("  … and " + (errors.size() - MAX_COMPILE_ERRORS) + " more (fix these first)"));
         }
     }
 
@@ -150,7 +156,7 @@ public final class TerminalReport {
                 ? style.yellow(style.bold(label)) : style.red(style.bold(label));
         String score = status == RunStatus.COMPILE_ERROR ? "" : " · " + result.score().invariantsPassed() + "/"
                 + result.score().invariantsTotal() + " invariants (score " + result.score().score() + ")";
-        return head + score + style.dim(" · replay: lockdrill check " + result.kata() + " --seed " + result.seed());
+        return head + score + style.dim(" · replay: " + result.replayCommand());
     }
 
     private String referenceVerdict(ImplementationRun reference, String name) {

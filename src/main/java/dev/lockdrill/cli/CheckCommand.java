@@ -8,12 +8,15 @@ import dev.lockdrill.report.RunStore;
 import dev.lockdrill.report.TerminalReport;
 import dev.lockdrill.score.CheckResult;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Secrets;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.File;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -82,9 +85,11 @@ final class CheckCommand extends BaseCommand {
             progress.clear();
         }
         if (json) {
-            out().println(JsonReport.render(result));
+            out().println(Secrets.redact(JsonReport.render(result)));
         } else {
-            new TerminalReport(style()).render(result, out());
+            StringWriter report = new StringWriter();
+            new TerminalReport(style()).render(result, new PrintWriter(report));
+            out().print(Secrets.redact(report.toString()));
             RunStore.Owner owner = CheckService.owner(request);
             app().runs().latest(kata, owner).ifPresent(dir -> out().println(style().dim("Saved: "
                     + app().workbook().root().relativize(dir.resolve("result.json"))

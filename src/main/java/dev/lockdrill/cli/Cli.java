@@ -2,10 +2,12 @@ package dev.lockdrill.cli;
 
 import dev.lockdrill.support.ExitCodes;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Secrets;
 import picocli.CommandLine;
 import picocli.CommandLine.Help;
 
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.Arrays;
 
 /** Builds the command tree and runs one command line; errors become one message and an exit code. */
@@ -36,15 +38,17 @@ public final class Cli {
         PrintWriter err = command.getErr();
         int code;
         if (ex instanceof LockdrillException known) {
-            err.println(command.getColorScheme().errorText(known.getMessage()));
+            err.println(command.getColorScheme().errorText(Secrets.redact(known.getMessage())));
             code = known.exitCode();
         } else {
-            err.println(command.getColorScheme().errorText("lockdrill hit an internal error: " + ex
-                    + (verbose ? "" : ". Run the command again with --verbose to see where.")));
+            err.println(command.getColorScheme().errorText(Secrets.redact("lockdrill hit an internal error: " + ex
+                    + (verbose ? "" : ". Run the command again with --verbose to see where."))));
             code = ExitCodes.INTERNAL;
         }
         if (verbose) {
-            ex.printStackTrace(err);
+            StringWriter trace = new StringWriter();
+            ex.printStackTrace(new PrintWriter(trace));
+            err.print(Secrets.redact(trace.toString()));
         }
         err.flush();
         return code;

@@ -2,6 +2,7 @@ package dev.lockdrill.cli;
 
 import dev.lockdrill.app.DoctorService;
 import dev.lockdrill.support.Json;
+import dev.lockdrill.support.Secrets;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -26,8 +27,8 @@ final class DoctorCommand extends BaseCommand {
         List<DoctorService.Finding> findings = new DoctorService(app(), System.getenv()).examine(jdbcUrl);
         boolean failed = findings.stream().anyMatch(f -> f.level() == DoctorService.Level.FAIL);
         if (json) {
-            out().println(Json.json().writerWithDefaultPrettyPrinter().writeValueAsString(
-                    Map.of("ok", !failed, "findings", findings)));
+            out().println(Secrets.redact(Json.json().writerWithDefaultPrettyPrinter().writeValueAsString(
+                    Map.of("ok", !failed, "findings", findings))));
             return failed ? 2 : 0;
         }
         for (DoctorService.Finding f : findings) {
@@ -36,7 +37,7 @@ final class DoctorCommand extends BaseCommand {
                 case WARN -> style().yellow("warn");
                 case FAIL -> style().red("FAIL");
             };
-            out().println(String.format(Locale.ROOT, "%s  %-20s %s", level, f.check(), f.detail()));
+            out().println(String.format(Locale.ROOT, "%s  %-20s %s", level, f.check(), Secrets.redact(f.detail())));
             if (!f.fix().isBlank()) {
                 out().println(String.format(Locale.ROOT, "      %-20s %s", "", style().dim("→ " + f.fix())));
             }

@@ -1,5 +1,6 @@
 package dev.lockdrill.repl;
 
+import dev.lockdrill.support.PrivateFiles;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
@@ -35,10 +36,11 @@ public final class Repl {
         this.color = color;
         this.executor = executor;
         LineReaderBuilder builder = LineReaderBuilder.builder().terminal(terminal).appName("lockdrill")
-                .completer(new CommandCompleter(spec));
+                .completer(new CommandCompleter(spec)).history(new SecretFreeHistory());
         if (historyFile != null) {
             try {
                 Files.createDirectories(historyFile.getParent());
+                PrivateFiles.ensure(historyFile);
                 builder.variable(LineReader.HISTORY_FILE, historyFile);
             } catch (IOException e) {
                 terminal.writer().println("(no history: " + e.getMessage() + ")");

@@ -5,6 +5,7 @@ import dev.lockdrill.history.EventCodec;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.score.CheckResult;
+import dev.lockdrill.support.Secrets;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -65,7 +66,7 @@ public final class RunStore {
 
     public void save(Path runDir, CheckResult result) {
         try {
-            writeAtomically(runDir.resolve("result.json"), JsonReport.render(result));
+            writeAtomically(runDir.resolve("result.json"), Secrets.redact(JsonReport.render(result)));
             if (result.you().history() != null) {
                 writeAtomically(runDir.resolve("history.jsonl"), historyLines(result.you().history()));
                 writeAtomically(runDir.resolve(HtmlTimeline.FILE_NAME), HtmlTimeline.render(result));

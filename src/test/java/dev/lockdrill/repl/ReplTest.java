@@ -13,6 +13,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -60,6 +61,17 @@ class ReplTest {
         assertThat(out).contains("Timed out", "TIMEOUT");
         assertThat(out).contains("Katas: 0 of");
         assertThat(out).endsWith("bye\n");
+    }
+
+    @Test
+    void aPasswordTypedInTheShellNeverReachesItsHistoryFile() throws Exception {
+        String out = session("doctor --jdbc-url postgresql://alice:hunter2@127.0.0.1:1/x\nlist\n");
+
+        Path history = dir.resolve(".lockdrill/history");
+        assertThat(Files.readString(history)).contains("doctor --jdbc-url postgresql://alice:***@127.0.0.1:1/x", "list")
+                .doesNotContain("hunter2");
+        assertThat(out).doesNotContain("hunter2");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(history))).isEqualTo("rw-------");
     }
 
     @Test

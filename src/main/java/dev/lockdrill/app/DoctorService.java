@@ -1,7 +1,9 @@
 package dev.lockdrill.app;
 
 import dev.lockdrill.db.BackendChoice;
+import dev.lockdrill.db.BackendSelector;
 import dev.lockdrill.db.JdbcUrls;
+import dev.lockdrill.support.LockdrillException;
 
 import javax.tools.ToolProvider;
 import java.io.IOException;
@@ -86,15 +88,22 @@ public final class DoctorService {
         List<Finding> findings = new ArrayList<>();
         if (!choice.available()) {
             findings.add(new Finding("postgres", Level.FAIL, choice.reason(),
-                    "Set LOCKDRILL_JDBC_URL=jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres, start Docker, "
-                            + "or run as a non-root user for the embedded PostgreSQL."));
+                    "Set PGHOST=127.0.0.1 PGUSER=postgres (or LOCKDRILL_JDBC_URL=jdbc:postgresql://127.0.0.1:5432/"
+                            + "postgres?user=postgres), start Docker, or run as a non-root user for the embedded "
+                            + "PostgreSQL."));
             return findings;
         }
         findings.add(new Finding("postgres backend", Level.OK, choice.source() + ": " + choice.reason(), ""));
         String url = choice.source().equals("--jdbc-url") ? flagUrl
-                : choice.source().equals("LOCKDRILL_JDBC_URL") ? env.get("LOCKDRILL_JDBC_URL") : null;
+                : choice.source().equals(BackendSelector.URL_ENV) ? env.get(BackendSelector.URL_ENV)
+                : choice.source().equals(BackendSelector.LIBPQ) ? JdbcUrls.fromLibpq(env, app.selector().userName())
+                : null;
         if (url != null) {
-            findings.add(reach(url));
+            try {
+                findings.add(reach(JdbcUrls.normalize(url)));
+            } catch (LockdrillException e) {
+                findings.add(new Finding("postgres url", Level.FAIL, e.getMessage(), "Fix the URL's form."));
+            }
         }
         return findings;
     }

@@ -1,13 +1,86 @@
 package dev.lockdrill.db;
 
+import dev.lockdrill.support.LockdrillException;
 import dev.lockdrill.support.Secrets;
 
-/** Shows JDBC URLs (and libpq URIs) without their secrets. */
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** JDBC URLs: shown without their secrets, accepted in libpq's URI form too, built from libpq's variables. */
 public final class JdbcUrls {
+    static final String EXPECTED = "jdbc:postgresql://HOST:5432/DB?user=USER (or libpq's postgresql://USER@HOST:5432/DB)";
+    /** The libpq environment variables every PostgreSQL tool honours. */
+    public static final List<String> LIBPQ_VARIABLES = List.of("PGHOST", "PGPORT", "PGDATABASE", "PGUSER",
+            "PGPASSWORD", "PGSSLMODE");
+    private static final Pattern LIBPQ_URI = Pattern.compile(
+            "postgres(?:ql)?://(?:([^:@/]*)(?::(.*))?@)?([^/?]*)(?:/([^?]*))?(?:\\?(.*))?");
+
     private JdbcUrls() {
     }
 
     public static String redact(String url) {
         return Secrets.redact(url);
+    }
+
+    /**
+     * The URL as pgjdbc takes it: a JDBC URL as is, a libpq URI rewritten; anything else is refused
+     * with a sentence that shows the expected form.
+     */
+    public static String normalize(String url) {
+        String trimmed = url.trim();
+        if (trimmed.startsWith("jdbc:postgresql:")) {
+            return trimmed;
+        }
+        Matcher m = LIBPQ_URI.matcher(trimmed);
+        if (!m.matches()) {
+            throw LockdrillException.usage("'" + Secrets.redact(trimmed) + "' is not a PostgreSQL URL; write it as "
+                    + EXPECTED + ".");
+        }
+        List<String> params = new ArrayList<>();
+        if (m.group(1) != null && !m.group(1).isEmpty()) {
+            params.add("user=" + m.group(1));
+        }
+        if (m.group(2) != null) {
+            params.add("password=" + m.group(2));
+        }
+        if (m.group(5) != null && !m.group(5).isEmpty()) {
+            params.add(m.group(5));
+        }
+        String host = m.group(3).isEmpty() ? "localhost" : m.group(3);
+        String db = m.group(4) == null ? "" : m.group(4);
+        return "jdbc:postgresql://" + host + "/" + db + (params.isEmpty() ? "" : "?" + String.join("&", params));
+    }
+
+    /** A JDBC URL from libpq's variables, or null when none of PGHOST, PGPORT, PGDATABASE, PGUSER is set. */
+    public static String fromLibpq(Map<String, String> env, String osUser) {
+        if (List.of("PGHOST", "PGPORT", "PGDATABASE", "PGUSER").stream().allMatch(k -> blank(env.get(k)))) {
+            return null;
+        }
+        String host = blank(env.get("PGHOST")) || env.get("PGHOST").startsWith("/") ? "localhost" : env.get("PGHOST");
+        String port = blank(env.get("PGPORT")) ? "5432" : env.get("PGPORT");
+        String user = blank(env.get("PGUSER")) ? osUser : env.get("PGUSER");
+        String db = blank(env.get("PGDATABASE")) ? user : env.get("PGDATABASE");
+        StringBuilder url = new StringBuilder("jdbc:postgresql://" + host + ":" + port + "/" + db + "?user="
+                + encode(user));
+        if (!blank(env.get("PGPASSWORD"))) {
+            url.append("&password=").append(encode(env.get("PGPASSWORD")));
+        }
+        if (!blank(env.get("PGSSLMODE"))) {
+            url.append("&sslmode=").append(encode(env.get("PGSSLMODE")));
+        }
+        return url.toString();
+    }
+
+    private static String encode(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8);
+    }
+
+    private static boolean blank(String value) {
+        return value == null || value.isBlank();
     }
 }

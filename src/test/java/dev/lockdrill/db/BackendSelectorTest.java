@@ -33,6 +33,30 @@ class BackendSelectorTest {
     }
 
     @Test
+    void libpqVariablesAreHonouredWhenNoUrlIsGiven() {
+        Map<String, String> env = Map.of("PGHOST", "127.0.0.1", "PGUSER", "postgres", "PGPASSWORD", "p@ss/w");
+        BackendChoice choice = new BackendSelector(env, "root").choose(null);
+
+        assertThat(choice.source()).isEqualTo(BackendSelector.LIBPQ);
+        assertThat(choice.reason()).contains("PGHOST, PGUSER, PGPASSWORD").doesNotContain("p@ss");
+        assertThat(new BackendSelector(env, "root").open(null).jdbcUrl())
+                .isEqualTo("jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres&password=p%40ss%2Fw");
+        assertThat(new BackendSelector(Map.of("PGHOST", "h", BackendSelector.URL_ENV, URL), "root").choose(null)
+                .source()).isEqualTo(BackendSelector.URL_ENV);
+    }
+
+    @Test
+    void aLibpqUriIsAcceptedAndAnythingElseIsRefusedWithTheExpectedForm() {
+        assertThat(JdbcUrls.normalize("postgresql://alice:pw@db:5433/app?sslmode=require"))
+                .isEqualTo("jdbc:postgresql://db:5433/app?user=alice&password=pw&sslmode=require");
+        assertThat(JdbcUrls.normalize("postgres://db/app")).isEqualTo("jdbc:postgresql://db/app");
+        assertThatThrownBy(() -> JdbcUrls.normalize("mysql://root:pw@h/x"))
+                .isInstanceOf(LockdrillException.class)
+                .hasMessageContaining("is not a PostgreSQL URL").hasMessageContaining("jdbc:postgresql://HOST:5432/DB")
+                .hasMessageNotContaining(":pw@");
+    }
+
+    @Test
     void withoutUrlOrDockerANonRootUserGetsTheEmbeddedServer() {
         assumeFalse(Files.exists(Path.of("/var/run/docker.sock")), "a Docker socket exists here");
 

@@ -12,6 +12,7 @@ import dev.lockdrill.kata.leaseclaim.LeaseClaimKata;
 import dev.lockdrill.kata.outboxrelay.OutboxRelayKata;
 import dev.lockdrill.kata.pglockservice.PgLockServiceKata;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Suggestions;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +43,8 @@ public final class KataRegistry {
 
     public static Kata get(String id) {
         return find(id).orElseThrow(() -> LockdrillException.usage("Kata '" + id + "' has no checks in this "
-                + "version of lockdrill. Checkable katas: " + String.join(", ", ids())));
+                + "version of lockdrill." + Suggestions.didYouMean(id, ids())
+                + " Checkable katas: " + String.join(", ", ids()) + "."));
     }
 
     /** The kata's own invariants, and for every kata: each scheduled fault landed, or the verdict is unknown. */

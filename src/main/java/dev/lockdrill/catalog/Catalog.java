@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import dev.lockdrill.support.ExitCodes;
 import dev.lockdrill.support.Json;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Suggestions;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,8 +42,11 @@ public final class Catalog {
     public KataManifest kata(String id) {
         Path manifest = workbook.kata(id).resolve("kata.yaml");
         if (!Files.isRegularFile(manifest)) {
-            throw LockdrillException.usage("No kata '" + id + "'. Known katas: " + String.join(", ", ids())
-                    + ". (If you deleted its folder, `lockdrill reset " + id + "` restores it.)");
+            List<String> known = ids();
+            String guess = Suggestions.didYouMean(id, known);
+            throw LockdrillException.usage("No kata '" + id + "'." + (guess.isEmpty() ? " Known katas: "
+                    + String.join(", ", known) + ". (If you deleted its folder, `reset " + id + "` restores it.)"
+                    : guess));
         }
         return read(manifest);
     }

@@ -2,6 +2,7 @@ package dev.lockdrill.cli;
 
 import dev.lockdrill.app.KataService;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Suggestions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -23,8 +24,9 @@ final class ResetCommand extends BaseCommand {
     int run() {
         KataService katas = new KataService(app());
         if (!katas.resettableIds().contains(kata)) {
-            throw LockdrillException.usage("No kata '" + kata + "'. Known katas: "
-                    + String.join(", ", katas.resettableIds()));
+            String guess = Suggestions.didYouMean(kata, katas.resettableIds());
+            throw LockdrillException.usage("No kata '" + kata + "'." + (guess.isEmpty() ? " Known katas: "
+                    + String.join(", ", katas.resettableIds()) + "." : guess));
         }
         if (!yes) {
             String answer = session().prompter().ask("Replace katas/" + kata + "/ with the original stub? Your "

@@ -3,6 +3,7 @@ package dev.lockdrill.drill;
 import com.fasterxml.jackson.core.JacksonException;
 import dev.lockdrill.support.Json;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Suggestions;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,7 +48,8 @@ public final class DrillCatalog {
     }
 
     public DrillCard card(String id) {
-        return find(id).orElseThrow(() -> LockdrillException.usage("No drill '" + id + "'. Known drills: "
+        return find(id).orElseThrow(() -> LockdrillException.usage("No drill '" + id + "'."
+                + Suggestions.didYouMean(id, cards().stream().map(c -> c.id()).toList()) + " Known drills: "
                 + String.join(", ", ids()) + "."));
     }
 

@@ -165,10 +165,17 @@ class CliTest {
     }
 
     @Test
-    void compileErrorExitsWith4AndShowsFileAndLine() {
+    void compileErrorExitsWith4AndShowsItAsJavacDoes() {
         Path broken = Pipelines.repoRoot().resolve("src/test/resources/fixture-katas/fencing-token/compile-error");
         assertThat(run("check", "fencing-token", "--from", broken.toString(), "--no-compare")).isEqualTo(4);
-        assertThat(out).containsPattern("PostgresFencedStore\\.java:\\d+: ';' expected").doesNotContain("at dev.");
+        assertThat(out).containsPattern("PostgresFencedStore\\.java:\\d+: error: ';' expected")
+                .contains("return ps.executeUpdate() == 1").containsPattern("\n {6} +\\^\n").doesNotContain("at dev.");
+    }
+
+    @Test
+    void aMistypedKataGetsADidYouMean() {
+        assertThat(run("show", "fencing-tokn")).isEqualTo(2);
+        assertThat(err).contains("No kata 'fencing-tokn'. Did you mean 'fencing-token'?");
     }
 
     @Test

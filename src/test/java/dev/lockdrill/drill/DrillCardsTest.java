@@ -56,6 +56,13 @@ class DrillCardsTest {
     }
 
     @Test
+    void theCatalogCoversWhatAnInterviewerAsksNext() {
+        assertThat(new DrillCatalog(DRILLS).ids()).contains("lock-failover-and-token-durability",
+                "consensus-leases-as-fences", "lock-free-alternatives", "exactly-once-vs-effectively-once",
+                "retry-storms", "backpressure-and-load-shedding", "breakers-in-a-fleet", "redlock-timing-arithmetic");
+    }
+
+    @Test
     void everyDrillAKataLinksExists() {
         Set<String> ids = Set.copyOf(new DrillCatalog(DRILLS).ids());
         for (KataManifest kata : new Catalog(Workbook.at(Path.of(""))).katas()) {

@@ -56,7 +56,7 @@ public final class DrillSession {
         for (int i = 0; i < n; i++) {
             RubricPoint point = card.rubric().get(i);
             out.println(String.format(Locale.ROOT, "%d/%d  %s", i + 1, n, point.point())
-                    + style.dim(" (weight " + point.weight() + ", source " + sourceRefs(point) + ")"));
+                    + style.dim(" (weight " + point.weight() + ", " + sourceRefs(point) + ")"));
             if (typedAnswer != null) {
                 out.println("      " + hint(point, typedAnswer));
             }
@@ -66,7 +66,8 @@ public final class DrillSession {
     }
 
     private static String sourceRefs(RubricPoint point) {
-        return String.join(", ", point.sources().stream().map(s -> "[" + s + "]").toList());
+        String refs = String.join(", ", point.sources().stream().map(s -> "[" + s + "]").toList());
+        return (point.sources().size() == 1 ? "source " : "sources ") + refs;
     }
 
     private String hint(RubricPoint point, String answer) {

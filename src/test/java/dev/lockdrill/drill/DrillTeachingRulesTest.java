@@ -31,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and katas that teach it must cite it and must not contradict it (issue 14: a card said a revoked
  * token does not trip the breaker while the kata tripped on 401).
  */
-class TeachingRulesTest {
+class DrillTeachingRulesTest {
     private static final Path RULES = Path.of("drills", "rules", "rules.yaml");
     private static final ObjectMapper STRICT = Json.yaml().copy()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -104,7 +104,7 @@ class TeachingRulesTest {
                 : rule.cards().stream().map(CARDS::get);
         Stream<KataManifest> katas = rule.everywhere() ? KATAS.values().stream()
                 : rule.katas().stream().map(KATAS::get);
-        return Stream.concat(cards.map(TeachingRulesTest::card), katas.map(TeachingRulesTest::kata)).toList();
+        return Stream.concat(cards.map(DrillTeachingRulesTest::card), katas.map(DrillTeachingRulesTest::kata)).toList();
     }
 
     @Test

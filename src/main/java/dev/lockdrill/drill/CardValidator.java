@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
-/** The rules every drill card follows; returns one sentence per problem (empty when the card is fine). */
+/**
+ * The rules every drill card follows; returns one sentence per problem (empty when the card is fine).
+ * Every rubric point names the primary source it rests on, so a claim on a card can be checked.
+ */
 public final class CardValidator {
     static final int MIN_RUBRIC_POINTS = 3;
     private final Set<String> knownKatas;
@@ -39,6 +42,15 @@ public final class CardValidator {
             }
             if (point.keywords().isEmpty()) {
                 problems.add(where + "rubric point '" + point.point() + "' has no keywords");
+            }
+            if (point.sources().isEmpty()) {
+                problems.add(where + "rubric point '" + point.point() + "' names no source");
+            }
+            for (int source : point.sources()) {
+                if (source < 1 || source > card.sources().size()) {
+                    problems.add(where + "rubric point '" + point.point() + "' cites source " + source
+                            + ", the card lists " + card.sources().size());
+                }
             }
         }
         if (card.sources().isEmpty() || card.sources().stream().anyMatch(CardValidator::blank)) {

@@ -5,11 +5,12 @@ import java.util.List;
 /**
  * An interview question to answer aloud (or typed) under a timer, from {@code drills/<id>.yaml}:
  * the prompt, follow-ups an interviewer would ask, the rubric the learner grades themselves by,
- * a model answer, primary sources, and the katas where the idea is practised in code.
+ * a model answer, primary sources, the katas where the idea is practised in code, and the teaching
+ * rules ({@code drills/rules/rules.yaml}) it states, which the katas teaching the same rule must agree with.
  */
 public record DrillCard(String id, String title, String kind, String prompt, List<String> followUps,
                         int timeLimitSeconds, List<RubricPoint> rubric, String modelAnswer, List<String> sources,
-                        List<String> relatedKatas) {
+                        List<String> relatedKatas, List<String> rules) {
     public static final List<String> KINDS = List.of("spoken", "design", "concept");
     public static final int DEFAULT_SECONDS = 120;
 
@@ -18,6 +19,7 @@ public record DrillCard(String id, String title, String kind, String prompt, Lis
         rubric = rubric == null ? List.of() : List.copyOf(rubric);
         sources = sources == null ? List.of() : List.copyOf(sources);
         relatedKatas = relatedKatas == null ? List.of() : List.copyOf(relatedKatas);
+        rules = rules == null ? List.of() : List.copyOf(rules);
         if (timeLimitSeconds <= 0) {
             timeLimitSeconds = DEFAULT_SECONDS;
         }

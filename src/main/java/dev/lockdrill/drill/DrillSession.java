@@ -56,13 +56,18 @@ public final class DrillSession {
         for (int i = 0; i < n; i++) {
             RubricPoint point = card.rubric().get(i);
             out.println(String.format(Locale.ROOT, "%d/%d  %s", i + 1, n, point.point())
-                    + style.dim(" (weight " + point.weight() + ")"));
+                    + style.dim(" (weight " + point.weight() + ", " + sourceRefs(point) + ")"));
             if (typedAnswer != null) {
                 out.println("      " + hint(point, typedAnswer));
             }
             covered.add(askYesNo("      covered? [y/n] "));
         }
         return covered;
+    }
+
+    private static String sourceRefs(RubricPoint point) {
+        String refs = String.join(", ", point.sources().stream().map(s -> "[" + s + "]").toList());
+        return (point.sources().size() == 1 ? "source " : "sources ") + refs;
     }
 
     private String hint(RubricPoint point, String answer) {
@@ -84,7 +89,9 @@ public final class DrillSession {
             out.println();
         }
         out.println(style.bold("Sources"));
-        card.sources().forEach(s -> out.println("  • " + s.strip()));
+        for (int i = 0; i < card.sources().size(); i++) {
+            out.println("  [" + (i + 1) + "] " + card.sources().get(i).strip());
+        }
         if (!card.relatedKatas().isEmpty()) {
             out.println(style.dim("Practise it in code: " + String.join(", ", card.relatedKatas().stream()
                     .map(k -> "lockdrill show " + k).toList())));

@@ -50,7 +50,8 @@ class DrillCommandTest {
         DrillReview review = progress.reviews().get(0);
         assertThat(review.rating()).isEqualTo(3);
         assertThat(review.missed()).containsExactly("The storage (the resource), not the client, checks the token and "
-                + "rejects any write whose token is lower than the highest it has accepted");
+                + "rejects any write whose token is lower than the highest it has accepted, "
+                + "in the same atomic step as the write");
         assertThat(review.typedAnswer()).isNull();
         assertThat(review.timedOut()).isFalse();
         assertThat(progress.schedule().state()).isEqualTo(ReviewState.LEARNING);

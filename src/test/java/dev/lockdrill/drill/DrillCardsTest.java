@@ -56,6 +56,13 @@ class DrillCardsTest {
     }
 
     @Test
+    void theCatalogCoversWhatAnInterviewerAsksNext() {
+        assertThat(new DrillCatalog(DRILLS).ids()).contains("lock-failover-and-token-durability",
+                "consensus-leases-as-fences", "lock-free-alternatives", "exactly-once-vs-effectively-once",
+                "retry-storms", "backpressure-and-load-shedding", "breakers-in-a-fleet", "redlock-timing-arithmetic");
+    }
+
+    @Test
     void everyDrillAKataLinksExists() {
         Set<String> ids = Set.copyOf(new DrillCatalog(DRILLS).ids());
         for (KataManifest kata : new Catalog(Workbook.at(Path.of(""))).katas()) {
@@ -66,12 +73,23 @@ class DrillCardsTest {
     @Test
     void theValidatorReportsEveryMissingPiece() {
         DrillCard broken = new DrillCard("x", " ", "essay", "", null, 0,
-                List.of(new RubricPoint("a", List.of(), 0)), null, List.of(), List.of("no-such-kata"));
+                List.of(new RubricPoint("a", List.of(), 0, List.of())), null, List.of(), List.of("no-such-kata"), null);
         assertThat(new CardValidator(FIRST_WAVE).problems(broken, "y.yaml")).containsExactlyInAnyOrder(
                 "y.yaml: id 'x' does not match the file name", "y.yaml: no title", "y.yaml: no prompt",
                 "y.yaml: no modelAnswer", "y.yaml: kind 'essay' is not one of [spoken, design, concept]",
                 "y.yaml: needs at least 3 rubric points, has 1", "y.yaml: rubric point 'a' has weight 0",
-                "y.yaml: rubric point 'a' has no keywords", "y.yaml: needs sources",
+                "y.yaml: rubric point 'a' has no keywords", "y.yaml: rubric point 'a' names no source",
+                "y.yaml: needs sources",
                 "y.yaml: related kata 'no-such-kata' does not exist");
+    }
+
+    @Test
+    void aRubricPointMustCiteASourceTheCardLists() {
+        DrillCard card = new DrillCard("z", "t", "concept", "p", null, 60, List.of(
+                new RubricPoint("a", List.of("a"), 1, List.of(1)), new RubricPoint("b", List.of("b"), 1, List.of(2)),
+                new RubricPoint("c", List.of("c"), 1, List.of(0))), "m", List.of("only source"), List.of(), null);
+        assertThat(new CardValidator(FIRST_WAVE).problems(card, "z.yaml")).containsExactlyInAnyOrder(
+                "z.yaml: rubric point 'b' cites source 2, the card lists 1",
+                "z.yaml: rubric point 'c' cites source 0, the card lists 1");
     }
 }

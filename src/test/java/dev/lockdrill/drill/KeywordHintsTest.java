@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class KeywordHintsTest {
     private final RubricPoint point = new RubricPoint("tokens increase and storage rejects stale ones",
-            List.of("fencing token", "monoton", "reject", "zxid"), 3);
+            List.of("fencing token", "monoton", "reject", "zxid"), 3, List.of(1));
 
     @Test
     void keywordsMatchAtWordStartsIgnoringCaseAndPunctuation() {

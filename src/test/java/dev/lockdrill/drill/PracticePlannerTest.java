@@ -68,7 +68,7 @@ class PracticePlannerTest {
 
     private static DrillCard card(String id) {
         return new DrillCard(id, "title " + id, "concept", "prompt", List.of(), 90,
-                List.of(new RubricPoint("a", List.of("a"), 1), new RubricPoint("b", List.of("b"), 1),
-                        new RubricPoint("c", List.of("c"), 1)), "answer", List.of("source"), List.of());
+                List.of(new RubricPoint("a", List.of("a"), 1, List.of(1)), new RubricPoint("b", List.of("b"), 1, List.of(1)),
+                        new RubricPoint("c", List.of("c"), 1, List.of(1))), "answer", List.of("source"), List.of(), List.of());
     }
 }

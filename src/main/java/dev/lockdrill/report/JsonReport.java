@@ -60,6 +60,7 @@ public final class JsonReport {
         out.put("source", run.source());
         out.put("status", run.status().label());
         out.put("message", run.message());
+        out.put("detail", run.detail());
         out.put("durationMs", run.millis());
         out.put("compileErrors", run.compileErrors().stream().map(Object::toString).toList());
         out.put("compileDiagnostics", run.compileErrors());

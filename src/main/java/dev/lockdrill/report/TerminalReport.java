@@ -20,6 +20,7 @@ import java.util.Optional;
 public final class TerminalReport {
     static final int MAX_EVIDENCE = 8;
     static final int MAX_COMPILE_ERRORS = 5;
+    static final int MAX_DETAIL_LINES = 20;
     private final Style style;
 
     public TerminalReport(Style style) {
@@ -64,7 +65,7 @@ public final class TerminalReport {
         out.println();
         out.println(style.red(run.status() == RunStatus.TIMEOUT ? "Timed out: " : "Crashed: ") + run.message());
         if (!run.detail().isBlank()) {
-            run.detail().lines().limit(10).forEach(line -> out.println(style.dim("  " + line)));
+            run.detail().lines().limit(MAX_DETAIL_LINES).forEach(line -> out.println(style.dim("  " + line)));
         }
     }
 

@@ -52,7 +52,9 @@ public final class ChildRunner {
         reader.setDaemon(true);
         reader.start();
         boolean finished = waitFor(process, spec.timeout().toMillis());
+        String stacks = "";
         if (!finished) {
+            stacks = ThreadDump.learnerStacks(ThreadDump.take(process.pid()));
             kill(process);
         }
         join(reader);
@@ -60,7 +62,8 @@ public final class ChildRunner {
         var history = assembler.build(spec.seed());
         if (!finished) {
             return new ChildOutcome(ChildStatus.TIMEOUT, history, timeoutMessage(spec, lastProgress.get(),
-                    assembler.pending()), "", millis);
+                    assembler.pending()), stacks.isEmpty() ? "" : "Where your code was when it was stopped:\n"
+                    + stacks, millis);
         }
         if (interrupted.get() != null) {
             return new ChildOutcome(ChildStatus.INTERRUPTED, history, "the check was interrupted ("

@@ -104,8 +104,13 @@ class ChildRunnerFixtureTest {
     }
 
     @Test
-    void deadlockTimesOut() {
-        assertThat(check("deadlock").status()).isEqualTo(RunStatus.TIMEOUT);
+    void deadlockTimesOutAndShowsWhereTheLearnersThreadsWere() {
+        CheckResult result = check("deadlock");
+
+        assertThat(result.status()).isEqualTo(RunStatus.TIMEOUT);
+        assertThat(result.you().detail()).startsWith("Where your code was when it was stopped:")
+                .contains("BLOCKED", "at katas.fencingtoken.PostgresFencedStore.write(PostgresFencedStore.java:")
+                .doesNotContain("dev.lockdrill.harness");
     }
 
     @Test

@@ -1,5 +1,9 @@
 package dev.lockdrill.kata.fencingtoken.check;
 
+import dev.lockdrill.kata.fencingtoken.protocol.FencingOps;
+import dev.lockdrill.kata.fencingtoken.protocol.Write;
+import dev.lockdrill.kata.fencingtoken.protocol.LeaseGrant;
+import dev.lockdrill.kata.fencingtoken.protocol.FencingObservations;
 import dev.lockdrill.check.OpText;
 import dev.lockdrill.history.FaultEvent;
 import dev.lockdrill.history.History;
@@ -23,7 +27,7 @@ final class FencingFacts {
 
     FencingFacts(History history) {
         this.history = history;
-        this.writes = history.ops("write");
+        this.writes = history.ops(FencingOps.WRITE);
         this.audit = readAudit(history);
     }
 
@@ -32,15 +36,15 @@ final class FencingFacts {
     }
 
     List<Op> writes(String key) {
-        return writes().stream().filter(w -> w.stringArg("key").equals(key)).toList();
+        return writes().stream().filter(w -> Write.of(w).key().equals(key)).toList();
     }
 
     static boolean accepted(Op write) {
-        return write.outcome() == Outcome.OK && write.boolResult("accepted");
+        return write.ok() && write.accepted().orElse(false);
     }
 
     static boolean rejected(Op write) {
-        return write.outcome() == Outcome.OK && !write.boolResult("accepted");
+        return write.ok() && !write.accepted().orElse(false);
     }
 
     /** Audit rows (INSERT/UPDATE/DELETE on the resource), in storage order. */
@@ -50,7 +54,7 @@ final class FencingFacts {
 
     private static List<AuditRow> readAudit(History history) {
         List<AuditRow> rows = new ArrayList<>();
-        for (Observation observation : history.observations("audit")) {
+        for (Observation observation : history.observations(FencingObservations.AUDIT.label())) {
             for (Map<String, Object> row : observation.rows()) {
                 rows.add(AuditRow.of(row));
             }
@@ -66,14 +70,14 @@ final class FencingFacts {
 
     /** Was a strictly higher token on the same key (possibly) written before this op returned? */
     boolean higherTokenMayPrecede(Op write) {
-        return writes(write.stringArg("key")).stream()
-                .filter(other -> other.longArg("token") > write.longArg("token"))
+        return writes(Write.of(write).key()).stream()
+                .filter(other -> Write.of(other).token() > Write.of(write).token())
                 .filter(other -> accepted(other) || applied(other) || other.outcome() == Outcome.INFO)
                 .anyMatch(other -> other.invokeNanos() < write.completeNanos());
     }
 
     List<Map<String, Object>> finalRows() {
-        return history.observations("final").stream().flatMap(o -> o.rows().stream()).toList();
+        return history.observations(FencingObservations.FINAL.label()).stream().flatMap(o -> o.rows().stream()).toList();
     }
 
     /** Ops that are a repeat of an earlier write by the same worker with the same key, token and value. */
@@ -83,8 +87,8 @@ final class FencingFacts {
     }
 
     static boolean sameWrite(Op a, Op b) {
-        return a.stringArg("key").equals(b.stringArg("key")) && a.longArg("token") == b.longArg("token")
-                && a.stringArg("value").equals(b.stringArg("value"));
+        return Write.of(a).key().equals(Write.of(b).key()) && Write.of(a).token() == Write.of(b).token()
+                && Write.of(a).value().equals(Write.of(b).value());
     }
 
     List<FaultEvent> faultsOn(Op op) {
@@ -95,18 +99,18 @@ final class FencingFacts {
 
     /** The acquire op that gave this write its token, if the token came from the lease service. */
     Optional<Op> leaseOf(Op write) {
-        return history.ops("acquire").stream()
+        return history.ops(FencingOps.ACQUIRE).stream()
                 .filter(a -> a.worker().equals(write.worker()) && a.ok()
-                        && a.longResult("token") == write.longArg("token"))
+                        && LeaseGrant.token(a) == Write.of(write).token())
                 .findFirst();
     }
 
     static String describe(Op write) {
         String result = write.outcome() == Outcome.OK
-                ? (write.boolResult("accepted") ? "ACCEPTED" : "REJECTED")
+                ? (write.accepted().orElse(false) ? "ACCEPTED" : "REJECTED")
                 : OpText.outcome(write);
-        return write.worker() + " wrote \"" + write.stringArg("value") + "\" to " + write.stringArg("key")
-                + " with token " + write.longArg("token") + " at " + OpText.at(write.invokeNanos()) + ": " + result;
+        return write.worker() + " wrote \"" + Write.of(write).value() + "\" to " + Write.of(write).key()
+                + " with token " + Write.of(write).token() + " at " + OpText.at(write.invokeNanos()) + ": " + result;
     }
 
     record AuditRow(long seq, String key, String op, Long oldToken, Long newToken, String newValue, String app) {
@@ -117,8 +121,8 @@ final class FencingFacts {
         }
 
         boolean matches(Op write) {
-            return !op.equals("DELETE") && key.equals(write.stringArg("key")) && newToken != null
-                    && newToken == write.longArg("token") && write.stringArg("value").equals(newValue);
+            return !op.equals("DELETE") && key.equals(Write.of(write).key()) && newToken != null
+                    && newToken == Write.of(write).token() && Write.of(write).value().equals(newValue);
         }
 
         private static Long number(Object value) {

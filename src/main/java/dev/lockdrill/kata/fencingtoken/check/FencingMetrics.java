@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.fencingtoken.check;
 
+import dev.lockdrill.kata.fencingtoken.protocol.FencingOps;
 import dev.lockdrill.check.Latency;
 import dev.lockdrill.check.MetricValue;
 import dev.lockdrill.check.Metrics;
@@ -14,7 +15,7 @@ public final class FencingMetrics implements Metrics {
 
     @Override
     public List<MetricValue> compute(History history) {
-        List<Op> writes = history.ops(op -> op.is("write") && op.scenario().equals(SCENARIO));
+        List<Op> writes = history.ops(op -> op.is(FencingOps.WRITE) && op.scenario().equals(SCENARIO));
         List<Op> accepted = writes.stream().filter(FencingFacts::accepted).toList();
         return List.of(
                 new MetricValue("accepted writes/s", Latency.perSecond(accepted, writes), "/s", true),

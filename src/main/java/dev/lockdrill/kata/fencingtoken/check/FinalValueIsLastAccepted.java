@@ -1,5 +1,8 @@
 package dev.lockdrill.kata.fencingtoken.check;
 
+import dev.lockdrill.kata.fencingtoken.protocol.FencingOps;
+import dev.lockdrill.kata.fencingtoken.protocol.Write;
+import dev.lockdrill.kata.fencingtoken.protocol.ReadResult;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
@@ -35,18 +38,18 @@ public final class FinalValueIsLastAccepted implements Invariant {
         FencingFacts facts = new FencingFacts(history);
         List<Evidence> evidence = new ArrayList<>();
         Set<String> keys = new LinkedHashSet<>();
-        facts.writes().forEach(w -> keys.add(w.stringArg("key")));
+        facts.writes().forEach(w -> keys.add(Write.of(w).key()));
         for (String key : keys) {
             Optional<Op> last = facts.writes(key).stream()
                     .filter(w -> FencingFacts.accepted(w) || facts.applied(w))
-                    .max(Comparator.comparingLong(w -> w.longArg("token")));
+                    .max(Comparator.comparingLong(w -> Write.of(w).token()));
             if (last.isEmpty()) {
                 continue;
             }
             Optional<Map<String, Object>> stored = facts.finalRows().stream()
                     .filter(row -> key.equals(row.get("key"))).findFirst();
             Op expected = last.get();
-            long expectedToken = expected.longArg("token");
+            long expectedToken = Write.of(expected).token();
             if (stored.isEmpty()) {
                 evidence.add(Evidence.of(key + " is missing from the storage, but " + FencingFacts.describe(expected),
                         expected.id()));
@@ -56,7 +59,7 @@ public final class FinalValueIsLastAccepted implements Invariant {
             Object value = stored.get().get("value");
             if (token != expectedToken) {
                 evidence.add(Evidence.of(key + " ends with token " + token + " (\"" + value + "\"), but the highest "
-                        + "accepted token was " + expectedToken + " (\"" + expected.stringArg("value") + "\")",
+                        + "accepted token was " + expectedToken + " (\"" + Write.of(expected).value() + "\")",
                         expected.id()));
             }
             readMismatch(history, key, token, value).ifPresent(evidence::add);
@@ -65,16 +68,14 @@ public final class FinalValueIsLastAccepted implements Invariant {
     }
 
     private static Optional<Evidence> readMismatch(History history, String key, long token, Object value) {
-        return history.ops("read").stream()
-                .filter(r -> key.equals(r.stringArg("key")))
+        return history.ops(FencingOps.READ).stream()
+                .filter(r -> key.equals(ReadResult.key(r)))
                 .reduce((first, second) -> second)
-                .filter(read -> !read.ok() || !read.boolResult("found")
-                        || !Objects.equals(read.longResult("token"), token)
-                        || !Objects.equals(read.stringResult("value"), String.valueOf(value)))
+                .filter(read -> ReadResult.of(read).filter(r -> r.found() && Objects.equals(r.token(), token)
+                        && Objects.equals(r.value(), String.valueOf(value))).isEmpty())
                 .map(read -> Evidence.of(read.worker() + " read " + key + " and got "
-                        + (!read.ok() ? "an error (" + read.error() + ")"
-                        : read.boolResult("found") ? "\"" + read.stringResult("value") + "\" with token "
-                        + read.longResult("token") : "nothing")
+                        + ReadResult.of(read).map(r -> r.found() ? "\"" + r.value() + "\" with token " + r.token()
+                        : "nothing").orElse("an error (" + read.error() + ")")
                         + ", but the storage holds \"" + value + "\" with token " + token, read.id()));
     }
 }

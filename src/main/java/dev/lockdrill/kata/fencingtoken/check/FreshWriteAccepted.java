@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.fencingtoken.check;
 
+import dev.lockdrill.kata.fencingtoken.protocol.Write;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
@@ -35,12 +36,12 @@ public final class FreshWriteAccepted implements Invariant {
             }
             boolean higherExisted = facts.higherTokenMayPrecede(write);
             if (!higherExisted) {
-                OptionalLong before = facts.writes(write.stringArg("key")).stream()
+                OptionalLong before = facts.writes(Write.of(write).key()).stream()
                         .filter(other -> other.id() != write.id() && FencingFacts.accepted(other)
                                 && other.invokeNanos() < write.completeNanos())
-                        .mapToLong(other -> other.longArg("token")).max();
+                        .mapToLong(other -> Write.of(other).token()).max();
                 evidence.add(Evidence.of(FencingFacts.describe(write) + " — but no higher token had been written to "
-                        + write.stringArg("key") + " (highest accepted so far: "
+                        + Write.of(write).key() + " (highest accepted so far: "
                         + (before.isPresent() ? before.getAsLong() : "none") + ")", write.id()));
             }
         }

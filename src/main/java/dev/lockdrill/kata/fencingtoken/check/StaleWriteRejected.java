@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.fencingtoken.check;
 
+import dev.lockdrill.kata.fencingtoken.protocol.Write;
+import dev.lockdrill.kata.fencingtoken.protocol.LeaseGrant;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
@@ -39,8 +41,8 @@ public final class StaleWriteRejected implements Invariant {
                     || !FencingFacts.accepted(write) && !facts.applied(write)) {
                 continue;
             }
-            Optional<Op> newer = facts.writes(write.stringArg("key")).stream()
-                    .filter(other -> other.longArg("token") > write.longArg("token"))
+            Optional<Op> newer = facts.writes(Write.of(write).key()).stream()
+                    .filter(other -> Write.of(other).token() > Write.of(write).token())
                     .filter(other -> FencingFacts.accepted(other) || facts.applied(other))
                     .filter(other -> other.precedes(write))
                     .findFirst();
@@ -56,15 +58,15 @@ public final class StaleWriteRejected implements Invariant {
     private static List<Evidence> story(FencingFacts facts, Op stale, Op newer) {
         List<Evidence> story = new ArrayList<>();
         facts.leaseOf(stale).ifPresent(lease -> story.add(Evidence.of(stale.worker() + " took token "
-                + stale.longArg("token") + " with a " + lease.longArg("ttlMs") + " ms lease", lease.id())));
+                + Write.of(stale).token() + " with a " + LeaseGrant.of(lease).ttlMs() + " ms lease", lease.id())));
         facts.faultsOn(stale).stream()
                 .filter(f -> f.startNanos() < stale.invokeNanos())
                 .forEach(f -> story.add(Evidence.of(f.description())));
         facts.leaseOf(newer).ifPresent(lease -> story.add(Evidence.of(newer.worker() + " took token "
-                + newer.longArg("token") + " after that lease expired", lease.id())));
+                + Write.of(newer).token() + " after that lease expired", lease.id())));
         story.add(Evidence.of(FencingFacts.describe(newer), newer.id()));
         story.add(Evidence.of(FencingFacts.describe(stale) + (FencingFacts.accepted(stale) ? "" : " (yet applied)")
-                + " — token " + stale.longArg("token") + " is stale: token " + newer.longArg("token")
+                + " — token " + Write.of(stale).token() + " is stale: token " + Write.of(newer).token()
                 + " was already written", stale.id()));
         return story;
     }

@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.fencingtoken.check;
 
+import dev.lockdrill.kata.fencingtoken.protocol.FencingOps;
+import dev.lockdrill.history.Faults;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
@@ -30,14 +32,14 @@ public final class SurvivesKilledConnection implements Invariant {
         List<Evidence> evidence = new ArrayList<>();
         List<Evidence> unknown = new ArrayList<>();
         for (FaultEvent fault : history.faults()) {
-            if (!fault.name().equals("kill")) {
+            if (!fault.is(Faults.KILL)) {
                 continue;
             }
             if (!fault.landed()) {
                 unknown.add(Evidence.of(fault.description()));
                 continue;
             }
-            List<Op> after = history.ops(op -> op.is("write") && op.scenario().equals(fault.scenario())
+            List<Op> after = history.ops(op -> op.is(FencingOps.WRITE) && op.scenario().equals(fault.scenario())
                     && op.worker().equals(fault.target()) && op.invokeNanos() > fault.endNanos());
             if (after.stream().noneMatch(Op::ok)) {
                 List<Long> ids = after.stream().map(Op::id).toList();

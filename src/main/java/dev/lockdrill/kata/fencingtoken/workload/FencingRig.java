@@ -1,12 +1,19 @@
 package dev.lockdrill.kata.fencingtoken.workload;
 
+import dev.lockdrill.harness.Failures;
+import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.Recorder;
 import dev.lockdrill.harness.ScenarioRig;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.fencingtoken.protocol.FencingObservations;
+import dev.lockdrill.kata.fencingtoken.protocol.FencingOps;
+import dev.lockdrill.kata.fencingtoken.protocol.LeaseGrant;
+import dev.lockdrill.kata.fencingtoken.protocol.ReadResult;
+import dev.lockdrill.kata.fencingtoken.protocol.Write;
 import dev.lockdrill.katas.api.fencing.FencedStore;
-import dev.lockdrill.katas.api.fencing.FencedValue;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -15,7 +22,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * What every fencing scenario uses: stores for workers (each in its own "process"), recorded
@@ -48,33 +54,26 @@ final class FencingRig extends ScenarioRig implements AutoCloseable {
     }
 
     WriteResult write(String worker, FencedStore store, String key, long token, String value) {
-        Recorder.PendingOp op = recorder().invoke(scenario, worker, "write",
-                Map.of("key", key, "token", token, "value", value));
-        try {
-            boolean accepted = store.write(key, token, value);
-            op.ok(Map.of("accepted", accepted));
-            return accepted ? WriteResult.ACCEPTED : WriteResult.REJECTED;
-        } catch (Exception | Error e) {
-            op.info(describe(e));
+        Recorder.Call<Boolean> call = recorder().call(scenario, worker, FencingOps.WRITE,
+                new Write(key, token, value).toMap(), () -> store.write(key, token, value),
+                accepted -> Map.of(Op.ACCEPTED, accepted), Recorder.OnError.UNKNOWN);
+        if (!call.ok()) {
             return WriteResult.UNKNOWN;
         }
+        return call.value() ? WriteResult.ACCEPTED : WriteResult.REJECTED;
     }
 
     void read(String worker, FencedStore store, String key) {
-        Recorder.PendingOp op = recorder().invoke(scenario, worker, "read", Map.of("key", key));
-        try {
-            Optional<FencedValue> value = store.read(key);
-            op.ok(value.<Map<String, Object>>map(v -> Map.of("found", true, "value", String.valueOf(v.value()),
-                    "token", v.token())).orElse(Map.of("found", false)));
-        } catch (Exception | Error e) {
-            op.fail(describe(e));
-        }
+        recorder().call(scenario, worker, FencingOps.READ, ReadResult.args(key), () -> store.read(key),
+                value -> value.map(v -> new ReadResult(true, String.valueOf(v.value()), v.token()))
+                        .orElse(ReadResult.nothing()).toMap(),
+                Recorder.OnError.FAILED);
     }
 
     /** Takes the named lease from the harness's lease service, retrying until the current one expires. */
     long acquireLease(String worker, String lease, long ttlMillis) throws SQLException {
-        Recorder.PendingOp op = recorder().invoke(scenario, worker, "acquire",
-                Map.of("lease", lease, "ttlMs", ttlMillis));
+        Recorder.PendingOp op = recorder().invoke(scenario, worker, FencingOps.ACQUIRE,
+                new LeaseGrant(lease, ttlMillis).toMap());
         try (Connection c = database().connect("lease-" + worker)) {
             for (int attempt = 1; ; attempt++) {
                 List<Map<String, Object>> rows = Sql.rows(c, """
@@ -86,13 +85,13 @@ final class FencingRig extends ScenarioRig implements AutoCloseable {
                         RETURNING token""", lease, worker, ttlMillis);
                 if (!rows.isEmpty()) {
                     long token = ((Number) rows.get(0).get("token")).longValue();
-                    op.ok(Map.of("token", token, "attempts", attempt));
+                    op.ok(LeaseGrant.result(token, attempt));
                     return token;
                 }
-                dev.lockdrill.harness.Pause.millis(5);
+                Pause.millis(5);
             }
         } catch (SQLException e) {
-            op.info(describe(e));
+            op.info(Failures.describe(e));
             throw e;
         }
     }
@@ -100,16 +99,11 @@ final class FencingRig extends ScenarioRig implements AutoCloseable {
     /** Records the storage's ground truth for this scenario's keys: the audit trail and the final rows. */
     void observeStorage() throws SQLException {
         String prefix = scenario + "/%";
-        recorder().observe("audit", scenario, Sql.rows(admin, """
+        recorder().observe(FencingObservations.AUDIT.label(), scenario, Sql.rows(admin, """
                 SELECT seq, key, op, old_token AS "oldToken", new_token AS "newToken", new_value AS "newValue", app
                 FROM lockdrill_audit WHERE key LIKE ? ORDER BY seq""", prefix));
-        recorder().observe("final", scenario, Sql.rows(admin,
+        recorder().observe(FencingObservations.FINAL.label(), scenario, Sql.rows(admin,
                 "SELECT key, value, token FROM fenced_resource WHERE key LIKE ? ORDER BY key", prefix));
-    }
-
-    static String describe(Throwable e) {
-        String message = e.getMessage();
-        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message.lines().findFirst().orElse(""));
     }
 
     @Override

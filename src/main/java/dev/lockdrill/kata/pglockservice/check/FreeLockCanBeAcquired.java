@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.pglockservice.check;
 
+import dev.lockdrill.kata.pglockservice.protocol.LockOps;
+import dev.lockdrill.kata.pglockservice.protocol.LeaseCall;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
@@ -32,9 +34,9 @@ public final class FreeLockCanBeAcquired implements Invariant {
     public InvariantResult check(History history) {
         LockFacts facts = new LockFacts(history);
         List<Evidence> evidence = new ArrayList<>();
-        List<Op> refused = history.ops(op -> op.is("acquire") && op.ok() && !op.boolResult("acquired"));
+        List<Op> refused = history.ops(op -> op.is(LockOps.ACQUIRE) && op.ok() && !op.accepted().orElse(false));
         for (Op attempt : refused) {
-            String name = attempt.stringArg("name");
+            String name = LeaseCall.nameOf(attempt);
             if (facts.unknownAcquire(name)) {
                 continue;
             }
@@ -52,6 +54,6 @@ public final class FreeLockCanBeAcquired implements Invariant {
                     + facts.at(attempt.scenario(), g.possibleEndAsOf(at)) + "; ").orElse("nobody had ever held " + name
                     + "; ") + facts.describeCall(attempt) + " — the lock was free", attempt.id()));
         }
-        return failIfAny(evidence.size() > 5 ? evidence.subList(0, 5) : evidence);
+        return failIfAny(Evidence.capped(evidence, 5));
     }
 }

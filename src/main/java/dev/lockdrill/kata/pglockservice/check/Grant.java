@@ -1,5 +1,10 @@
 package dev.lockdrill.kata.pglockservice.check;
 
+import dev.lockdrill.kata.pglockservice.protocol.LockOps;
+import dev.lockdrill.kata.pglockservice.protocol.DbTime;
+import dev.lockdrill.kata.pglockservice.protocol.AcquireCall;
+import dev.lockdrill.kata.pglockservice.protocol.LeaseCall;
+import dev.lockdrill.kata.pglockservice.protocol.Granted;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.history.Outcome;
 
@@ -10,14 +15,14 @@ import java.util.List;
  * the database-clock bracket of each call. Times are microseconds of the database's clock.
  */
 record Grant(Op acquire, List<Op> followUps) {
-    static final long UNBOUNDED = Long.MAX_VALUE;
+    static final long UNBOUNDED = DbTime.UNBOUNDED;
 
     String name() {
-        return acquire.stringArg("name");
+        return AcquireCall.of(acquire).name();
     }
 
     long token() {
-        return acquire.longResult("token");
+        return Granted.of(acquire).orElseThrow().token();
     }
 
     String worker() {
@@ -38,15 +43,15 @@ record Grant(Op acquire, List<Op> followUps) {
      * or a refused renew may have ended it first.
      */
     long certainEnd() {
-        long end = dbBefore() + acquire.longArg("ttlMs") * 1000;
+        long end = dbBefore() + AcquireCall.of(acquire).ttlMs() * 1000;
         for (Op op : followUps) {
-            if (op.is("renew") && op.ok() && op.boolResult("renewed") && LockFacts.dbAfter(op) <= end) {
-                end = Math.max(end, LockFacts.dbBefore(op) + op.longArg("ttlMs") * 1000);
+            if (op.is(LockOps.RENEW) && op.ok() && op.accepted().orElse(false) && LockFacts.dbAfter(op) <= end) {
+                end = Math.max(end, LockFacts.dbBefore(op) + LeaseCall.of(op).ttlMs() * 1000);
             }
         }
         for (Op op : followUps) {
-            boolean mayHaveEnded = op.is("release") && (op.outcome() == Outcome.INFO || op.boolResult("released"))
-                    || op.is("renew") && op.ok() && !op.boolResult("renewed");
+            boolean mayHaveEnded = op.is(LockOps.RELEASE) && (op.outcome() == Outcome.INFO || op.accepted().orElse(false))
+                    || op.is(LockOps.RENEW) && op.ok() && !op.accepted().orElse(false);
             if (mayHaveEnded) {
                 end = Math.min(end, LockFacts.dbBefore(op));
             }
@@ -59,20 +64,20 @@ record Grant(Op acquire, List<Op> followUps) {
      * (UNBOUNDED when such a renew's effect is unknown). A later renew cannot revive it earlier.
      */
     long possibleEndAsOf(long at) {
-        long end = dbAfter() + acquire.longArg("ttlMs") * 1000;
+        long end = dbAfter() + AcquireCall.of(acquire).ttlMs() * 1000;
         for (Op op : followUps) {
-            if (!op.is("renew") || LockFacts.dbBefore(op) > at) {
+            if (!op.is(LockOps.RENEW) || LockFacts.dbBefore(op) > at) {
                 continue;
             }
             if (op.outcome() == Outcome.INFO) {
                 return UNBOUNDED;
             }
-            if (op.ok() && op.boolResult("renewed")) {
-                end = Math.max(end, LockFacts.dbAfter(op) + op.longArg("ttlMs") * 1000);
+            if (op.ok() && op.accepted().orElse(false)) {
+                end = Math.max(end, LockFacts.dbAfter(op) + LeaseCall.of(op).ttlMs() * 1000);
             }
         }
         for (Op op : followUps) {
-            if (op.is("release") && op.ok() && op.boolResult("released") && LockFacts.dbAfter(op) <= at) {
+            if (op.is(LockOps.RELEASE) && op.ok() && op.accepted().orElse(false) && LockFacts.dbAfter(op) <= at) {
                 end = Math.min(end, LockFacts.dbAfter(op));
             }
         }

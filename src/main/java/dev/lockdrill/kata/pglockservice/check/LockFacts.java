@@ -1,5 +1,10 @@
 package dev.lockdrill.kata.pglockservice.check;
 
+import dev.lockdrill.kata.pglockservice.protocol.LockOps;
+import dev.lockdrill.kata.pglockservice.protocol.DbTime;
+import dev.lockdrill.kata.pglockservice.protocol.AcquireCall;
+import dev.lockdrill.kata.pglockservice.protocol.LeaseCall;
+import dev.lockdrill.kata.pglockservice.protocol.Granted;
 import dev.lockdrill.check.OpText;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
@@ -21,7 +26,7 @@ final class LockFacts {
     }
 
     List<Grant> grants() {
-        return history.ops(op -> op.is("acquire") && op.ok() && op.boolResult("acquired")).stream()
+        return history.ops(op -> op.is(LockOps.ACQUIRE) && op.ok() && op.accepted().orElse(false)).stream()
                 .map(acquire -> new Grant(acquire, followUps(acquire)))
                 .toList();
     }
@@ -32,46 +37,46 @@ final class LockFacts {
 
     /** The renew and release calls its holder made with this grant's lease. */
     private List<Op> followUps(Op acquire) {
-        long token = acquire.longResult("token");
-        return history.ops(op -> (op.is("renew") || op.is("release")) && op.scenario().equals(acquire.scenario())
+        long token = Granted.of(acquire).orElseThrow().token();
+        return history.ops(op -> (op.is(LockOps.RENEW) || op.is(LockOps.RELEASE)) && op.scenario().equals(acquire.scenario())
                 && op.worker().equals(acquire.worker()) && op.id() > acquire.id()
-                && acquire.stringArg("name").equals(op.stringArg("name")) && op.longArg("token") == token);
+                && AcquireCall.of(acquire).name().equals(LeaseCall.nameOf(op)) && LeaseCall.of(op).token() == token);
     }
 
     /** Acquires whose outcome is unknown: somebody may hold the lock from then on. */
     boolean unknownAcquire(String name) {
-        return !history.ops(op -> op.is("acquire") && op.outcome() == Outcome.INFO
-                && name.equals(op.stringArg("name"))).isEmpty();
+        return !history.ops(op -> op.is(LockOps.ACQUIRE) && op.outcome() == Outcome.INFO
+                && name.equals(LeaseCall.nameOf(op))).isEmpty();
     }
 
     static long dbBefore(Op op) {
-        return op.longArg("dbBefore");
+        return DbTime.before(op);
     }
 
     static long dbAfter(Op op) {
-        Long after = op.longResult("dbAfter");
-        return after == null ? Grant.UNBOUNDED : after;
+        return DbTime.after(op);
     }
 
     /** A database time as milliseconds after the first call of the scenario. */
     String at(String scenario, long micros) {
-        long origin = history.ops(op -> op.scenario().equals(scenario) && op.args().containsKey("dbBefore"))
+        long origin = history.ops(op -> op.scenario().equals(scenario) && DbTime.bracketed(op))
                 .stream().mapToLong(LockFacts::dbBefore).min().orElse(micros);
         return String.format(Locale.ROOT, "+%.1f ms", (micros - origin) / 1000.0);
     }
 
     String describe(Grant grant) {
+        String scenario = grant.acquire().scenario();
         return grant.worker() + " acquired " + grant.name() + " with token " + grant.token() + " (ttl "
-                + grant.acquire().longArg("ttlMs") + " ms) between " + at(grant.acquire().scenario(), grant.dbBefore())
-                + " and " + at(grant.acquire().scenario(), grant.dbAfter()) + " DB time";
+                + AcquireCall.of(grant.acquire()).ttlMs() + " ms) between " + at(scenario, grant.dbBefore())
+                + " and " + at(scenario, grant.dbAfter()) + " DB time";
     }
 
     String describeCall(Op op) {
         String result = op.outcome() != Outcome.OK ? OpText.outcome(op)
-                : op.is("acquire") ? (op.boolResult("acquired") ? "token " + op.longResult("token") : "refused")
-                : String.valueOf(op.is("renew") ? op.boolResult("renewed") : op.boolResult("released"));
-        return op.worker() + " " + op.f() + "(" + op.stringArg("name")
-                + (op.args().containsKey("token") ? ", token " + op.longArg("token") : "") + ") at "
+                : op.is(LockOps.ACQUIRE) ? Granted.of(op).map(g -> "token " + g.token()).orElse("refused")
+                : String.valueOf(op.accepted().orElse(false));
+        return op.worker() + " " + op.f() + "(" + LeaseCall.nameOf(op)
+                + (op.is(LockOps.ACQUIRE) ? "" : ", token " + LeaseCall.of(op).token()) + ") at "
                 + at(op.scenario(), dbBefore(op)) + " DB time: " + result;
     }
 }

@@ -1,16 +1,41 @@
 package dev.lockdrill.kata.pglockservice.check;
 
 import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.NoUnexpectedErrors;
+import dev.lockdrill.check.OpText;
+import dev.lockdrill.history.Faults;
+import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.pglockservice.protocol.LeaseCall;
+import dev.lockdrill.kata.pglockservice.protocol.LockOps;
 
 import java.util.List;
+import java.util.function.Predicate;
 
 /** Every invariant of the pg-lock-service kata, in the order they are reported. */
 public final class LockServiceInvariants {
+    static final String NO_ERRORS = "lock calls complete without errors, except the first call after a kill";
+
     private LockServiceInvariants() {
     }
 
     public static List<Invariant> all() {
         return List.of(new OneLiveHolder(), new TokensStrictlyIncrease(), new OnlyCurrentLeaseActs(),
-                new FreeLockCanBeAcquired(), new StaleHolderFenced(), new NoUnexpectedErrors());
+                new FreeLockCanBeAcquired(), new StaleHolderFenced(), noUnexpectedErrors());
+    }
+
+    /**
+     * tryAcquire, renew and release complete without errors; only right after its sessions were
+     * killed may a worker's next call fail (a pool may hand out a connection the kill closed).
+     */
+    static Invariant noUnexpectedErrors() {
+        Predicate<Op> lockCalls = op -> op.is(LockOps.ACQUIRE) || op.is(LockOps.RENEW) || op.is(LockOps.RELEASE);
+        NoUnexpectedErrors.Excuse firstCallAfterKill = new NoUnexpectedErrors(NO_ERRORS, lockCalls,
+                LockServiceInvariants::describe).firstCallsAfter(Faults.KILL, 1);
+        return new NoUnexpectedErrors(NO_ERRORS, lockCalls, LockServiceInvariants::describe, firstCallAfterKill);
+    }
+
+    private static String describe(Op op) {
+        return op.worker() + " " + op.f() + "(" + LeaseCall.nameOf(op) + ") in " + op.scenario() + ": "
+                + OpText.outcome(op);
     }
 }

@@ -30,7 +30,7 @@ public final class OnlyCurrentLeaseActs implements Invariant {
         List<Evidence> evidence = new ArrayList<>();
         for (Grant old : facts.grants()) {
             for (Op call : old.followUps()) {
-                boolean succeeded = call.ok() && (call.boolResult("renewed") || call.boolResult("released"));
+                boolean succeeded = call.ok() && call.accepted().orElse(false);
                 if (!succeeded) {
                     continue;
                 }

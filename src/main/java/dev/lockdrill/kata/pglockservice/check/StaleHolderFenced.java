@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.pglockservice.check;
 
+import dev.lockdrill.kata.pglockservice.protocol.LockOps;
+import dev.lockdrill.kata.pglockservice.protocol.FencedWrite;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
@@ -27,17 +29,17 @@ public final class StaleHolderFenced implements Invariant {
 
     @Override
     public InvariantResult check(History history) {
-        List<Op> accepted = history.ops(op -> op.is("fenced-write") && op.ok() && op.boolResult("accepted"));
+        List<Op> accepted = history.ops(op -> op.is(LockOps.FENCED_WRITE) && op.ok() && op.accepted().orElse(false));
         List<Evidence> evidence = new ArrayList<>();
         for (Op write : accepted) {
             accepted.stream()
                     .filter(other -> !other.worker().equals(write.worker())
-                            && other.stringArg("key").equals(write.stringArg("key"))
-                            && other.longArg("token") >= write.longArg("token") && other.precedes(write))
+                            && FencedWrite.of(other).key().equals(FencedWrite.of(write).key())
+                            && FencedWrite.of(other).token() >= FencedWrite.of(write).token() && other.precedes(write))
                     .findFirst()
-                    .ifPresent(other -> evidence.add(new Evidence(other.worker() + " wrote " + other.stringArg("key")
-                            + " with token " + other.longArg("token") + "; then " + write.worker() + " wrote it with "
-                            + "token " + write.longArg("token") + " (\"" + write.stringArg("value") + "\") and the "
+                    .ifPresent(other -> evidence.add(new Evidence(other.worker() + " wrote " + FencedWrite.of(other).key()
+                            + " with token " + FencedWrite.of(other).token() + "; then " + write.worker() + " wrote it with "
+                            + "token " + FencedWrite.of(write).token() + " (\"" + FencedWrite.of(write).value() + "\") and the "
                             + "fence let it through: the lock handed out a token that does not order the holders",
                             List.of(other.id(), write.id()))));
         }

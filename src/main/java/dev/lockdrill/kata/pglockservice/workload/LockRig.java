@@ -1,14 +1,21 @@
 package dev.lockdrill.kata.pglockservice.workload;
 
-import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Recorder;
-import dev.lockdrill.harness.Seeds;
+import dev.lockdrill.harness.ScenarioRig;
 import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.pglockservice.protocol.AcquireCall;
+import dev.lockdrill.kata.pglockservice.protocol.DbTime;
+import dev.lockdrill.kata.pglockservice.protocol.FencedWrite;
+import dev.lockdrill.kata.pglockservice.protocol.Granted;
+import dev.lockdrill.kata.pglockservice.protocol.LeaseCall;
+import dev.lockdrill.kata.pglockservice.protocol.LockOps;
 import dev.lockdrill.katas.api.lockservice.Lease;
 import dev.lockdrill.katas.api.lockservice.LockService;
 
 import javax.sql.DataSource;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
@@ -17,41 +24,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
 
 /**
  * What every lock-service scenario uses: a service per worker (its own process, pool and clock),
  * recorded calls bracketed by the database's clock (so the checks reason in DB time), the
  * protected resource (a fenced table the harness writes on the holder's behalf) and kills.
  */
-final class LockRig implements AutoCloseable {
-    private final WorkloadContext context;
-    private final String scenario;
-    private final SplittableRandom random;
+final class LockRig extends ScenarioRig implements AutoCloseable {
     private final List<WorkerDataSource> dataSources = new ArrayList<>();
     private final HarnessSessions sessions;
 
-    LockRig(WorkloadContext context, HarnessSessions sessions, String scenario) {
-        this.context = context;
+    LockRig(WorkloadContext context, Connection admin, HarnessSessions sessions, String scenario) {
+        super(context, admin, scenario);
         this.sessions = sessions;
-        this.scenario = scenario;
-        this.random = Seeds.forScenario(context.seed(), scenario);
-    }
-
-    String scenario() {
-        return scenario;
-    }
-
-    SplittableRandom random() {
-        return random;
-    }
-
-    Recorder recorder() {
-        return context.recorder();
-    }
-
-    Database database() {
-        return context.requireDatabase();
     }
 
     String name(String lock) {
@@ -71,59 +56,38 @@ final class LockRig implements AutoCloseable {
     }
 
     Optional<Lease> acquire(String worker, LockService service, String name, long ttlMillis) {
-        Map<String, Object> args = new LinkedHashMap<>(Map.of("name", name, "ttlMs", ttlMillis));
-        Recorder.PendingOp op = invoke(worker, "acquire", args);
-        try {
-            Optional<Lease> lease = service.tryAcquire(name, Duration.ofMillis(ttlMillis));
-            Map<String, Object> result = new LinkedHashMap<>(Map.of("acquired", lease.isPresent(),
-                    "dbAfter", dbMicros(worker)));
-            lease.ifPresent(l -> {
-                result.put("token", l.token());
-                result.put("holder", String.valueOf(l.holder()));
-                result.put("leaseName", String.valueOf(l.name()));
-            });
-            op.ok(result);
-            return lease;
-        } catch (Exception | Error e) {
-            op.info(describe(e));
-            return Optional.empty();
-        }
+        Recorder.Call<Optional<Lease>> call = call(worker, LockOps.ACQUIRE, new AcquireCall(name, ttlMillis).toMap(),
+                () -> service.tryAcquire(name, Duration.ofMillis(ttlMillis)),
+                lease -> lease.map(l -> new Granted(l.token(), String.valueOf(l.holder()), String.valueOf(l.name()))
+                        .toMap()).orElse(Map.of()), Optional::isPresent);
+        return call.ok() ? call.value() : Optional.empty();
     }
 
     boolean renew(String worker, LockService service, Lease lease, long ttlMillis) {
-        Recorder.PendingOp op = invoke(worker, "renew", leaseArgs(lease, Map.of("ttlMs", ttlMillis)));
-        try {
-            boolean renewed = service.renew(lease, Duration.ofMillis(ttlMillis));
-            op.ok(Map.of("renewed", renewed, "dbAfter", dbMicros(worker)));
-            return renewed;
-        } catch (Exception | Error e) {
-            op.info(describe(e));
-            return false;
-        }
+        LeaseCall args = new LeaseCall(String.valueOf(lease.name()), lease.token(), String.valueOf(lease.holder()),
+                ttlMillis);
+        Recorder.Call<Boolean> call = call(worker, LockOps.RENEW, args.toMap(),
+                () -> service.renew(lease, Duration.ofMillis(ttlMillis)), renewed -> Map.of(), renewed -> renewed);
+        return call.ok() && call.value();
     }
 
     boolean release(String worker, LockService service, Lease lease) {
-        Recorder.PendingOp op = invoke(worker, "release", leaseArgs(lease, Map.of()));
-        try {
-            boolean released = service.release(lease);
-            op.ok(Map.of("released", released, "dbAfter", dbMicros(worker)));
-            return released;
-        } catch (Exception | Error e) {
-            op.info(describe(e));
-            return false;
-        }
+        LeaseCall args = LeaseCall.release(String.valueOf(lease.name()), lease.token(), String.valueOf(lease.holder()));
+        Recorder.Call<Boolean> call = call(worker, LockOps.RELEASE, args.toMap(), () -> service.release(lease),
+                released -> Map.of(), released -> released);
+        return call.ok() && call.value();
     }
 
     /** The holder's work on the protected resource, fenced by its token (written by the harness). */
     boolean fencedWrite(String worker, Lease lease, String value) {
-        Recorder.PendingOp op = recorder().invoke(scenario, worker, "fenced-write", Map.of(
-                "key", lease.name(), "token", lease.token(), "value", value));
+        Recorder.PendingOp op = recorder().invoke(scenario, worker, LockOps.FENCED_WRITE,
+                new FencedWrite(lease.name(), lease.token(), value).toMap());
         boolean accepted = query(worker, """
                 INSERT INTO protected_resource(key, value, token) VALUES (?, ?, ?)
                 ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, token = EXCLUDED.token
                   WHERE protected_resource.token <= EXCLUDED.token
                 RETURNING token""", lease.name(), value, lease.token()).size() == 1;
-        op.ok(Map.of("accepted", accepted));
+        op.answered(accepted, Map.of());
         return accepted;
     }
 
@@ -136,18 +100,21 @@ final class LockRig implements AutoCloseable {
                 database().applicationName(worker)).size();
     }
 
-    private Recorder.PendingOp invoke(String worker, String f, Map<String, Object> args) {
+    /**
+     * One lock call, bracketed by the database's clock: its answer becomes the op's accepted field,
+     * with the lease fields of a grant and the clock reading after it.
+     */
+    private <T> Recorder.Call<T> call(String worker, LockOps f, Map<String, Object> args, Recorder.Action<T> action,
+                                      java.util.function.Function<T, Map<String, Object>> fields,
+                                      java.util.function.Predicate<T> accepted) {
         Map<String, Object> withTime = new LinkedHashMap<>(args);
-        withTime.put("dbBefore", dbMicros(worker));
-        return recorder().invoke(scenario, worker, f, withTime);
-    }
-
-    private static Map<String, Object> leaseArgs(Lease lease, Map<String, Object> extra) {
-        Map<String, Object> args = new LinkedHashMap<>(extra);
-        args.put("name", String.valueOf(lease.name()));
-        args.put("token", lease.token());
-        args.put("holder", String.valueOf(lease.holder()));
-        return args;
+        withTime.put(DbTime.BEFORE, dbMicros(worker));
+        return recorder().call(scenario, worker, f, withTime, action, value -> {
+            Map<String, Object> result = new LinkedHashMap<>(fields.apply(value));
+            result.put(Op.ACCEPTED, accepted.test(value));
+            result.put(DbTime.AFTER, dbMicros(worker));
+            return result;
+        }, Recorder.OnError.UNKNOWN);
     }
 
     /** The database's clock, in microseconds since the epoch, read on the worker's own harness session. */
@@ -158,11 +125,6 @@ final class LockRig implements AutoCloseable {
 
     private List<Map<String, Object>> query(String worker, String sql, Object... params) {
         return sessions.query(worker, sql, params);
-    }
-
-    static String describe(Throwable e) {
-        String message = e.getMessage();
-        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message.lines().findFirst().orElse(""));
     }
 
     @Override

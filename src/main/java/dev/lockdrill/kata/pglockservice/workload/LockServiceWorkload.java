@@ -25,7 +25,7 @@ public final class LockServiceWorkload implements Workload {
     @Override
     public void run(WorkloadContext context) throws Exception {
         Database database = context.requireDatabase();
-        try (Connection admin = database.admin()) {
+        try (Connection admin = database.admin(); HarnessSessions sessions = new HarnessSessions(database)) {
             Sql.exec(admin, """
                     CREATE TABLE locks (name text PRIMARY KEY, holder text NOT NULL, token bigint NOT NULL,
                         lease_until timestamptz NOT NULL);
@@ -33,11 +33,9 @@ public final class LockServiceWorkload implements Workload {
                     """);
             Sql.exec(admin, "CREATE SEQUENCE lock_fence START WITH "
                     + (10 + Seeds.forScenario(context.seed(), "fence").nextInt(80)));
-        }
-        try (HarnessSessions sessions = new HarnessSessions(database)) {
             for (LockScenario scenario : SCENARIOS) {
                 context.recorder().progress(scenario.name(), scenario.summary());
-                try (LockRig rig = new LockRig(context, sessions, scenario.name())) {
+                try (LockRig rig = new LockRig(context, admin, sessions, scenario.name())) {
                     scenario.run(rig);
                 }
             }

@@ -1,6 +1,12 @@
 package dev.lockdrill.kata.fencingtoken.check;
 
 import dev.lockdrill.history.History;
+import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.fencingtoken.protocol.FencingObservations;
+import dev.lockdrill.kata.fencingtoken.protocol.FencingOps;
+import dev.lockdrill.kata.fencingtoken.protocol.LeaseGrant;
+import dev.lockdrill.kata.fencingtoken.protocol.ReadResult;
+import dev.lockdrill.kata.fencingtoken.protocol.Write;
 import dev.lockdrill.history.Outcome;
 import dev.lockdrill.testing.HistoryBuilder;
 
@@ -26,18 +32,18 @@ final class FencingHistory {
     }
 
     long unknown(String worker, String key, long token, String value, long startMs, long endMs) {
-        return builder.op(worker, "write", Map.of("key", key, "token", token, "value", value), startMs, endMs,
+        return builder.op(worker, FencingOps.WRITE.label(), new Write(key, token, value).toMap(), startMs, endMs,
                 Outcome.INFO, Map.of(), "PSQLException: terminating connection due to administrator command");
     }
 
     long acquire(String worker, long token, long ttlMs, long startMs, long endMs) {
-        return builder.op(worker, "acquire", Map.of("lease", "L", "ttlMs", ttlMs), startMs, endMs, Outcome.OK,
-                Map.of("token", token, "attempts", 1), null);
+        return builder.op(worker, FencingOps.ACQUIRE.label(), new LeaseGrant("L", ttlMs).toMap(), startMs, endMs,
+                Outcome.OK, LeaseGrant.result(token, 1), null);
     }
 
     long read(String worker, String key, String value, long token, long atMs) {
-        return builder.op(worker, "read", Map.of("key", key), atMs, atMs + 1, Outcome.OK,
-                Map.of("found", true, "value", value, "token", token), null);
+        return builder.op(worker, FencingOps.READ.label(), ReadResult.args(key), atMs, atMs + 1, Outcome.OK,
+                new ReadResult(true, value, token).toMap(), null);
     }
 
     /** The storage applied this write (an audit row, in commit order). */
@@ -50,12 +56,12 @@ final class FencingHistory {
         row.put("newToken", token);
         row.put("newValue", value);
         row.put("app", "ldabc-" + worker);
-        builder.observe("audit", row);
+        builder.observe(FencingObservations.AUDIT.label(), row);
         return this;
     }
 
     FencingHistory finalRow(String key, String value, long token) {
-        builder.observe("final", Map.of("key", key, "value", value, "token", token));
+        builder.observe(FencingObservations.FINAL.label(), Map.of("key", key, "value", value, "token", token));
         return this;
     }
 
@@ -75,7 +81,7 @@ final class FencingHistory {
 
     private long write(String worker, String key, long token, String value, long startMs, long endMs,
                        Outcome outcome, boolean accepted) {
-        return builder.op(worker, "write", Map.of("key", key, "token", token, "value", value), startMs, endMs,
-                outcome, Map.of("accepted", accepted), null);
+        return builder.op(worker, FencingOps.WRITE.label(), new Write(key, token, value).toMap(), startMs, endMs,
+                outcome, Map.of(Op.ACCEPTED, accepted), null);
     }
 }

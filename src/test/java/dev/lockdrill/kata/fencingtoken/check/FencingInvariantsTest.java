@@ -184,10 +184,10 @@ class FencingInvariantsTest {
         FencingHistory h = new FencingHistory().scenario("killed-mid-write");
         h.fault("kill", "worker-3", 0, 50, "killed");
         h.unknown("worker-3", "k", 7, "seven", 1, 49);
-        assertThat(new NoUnexpectedErrors().check(h.build()).passed()).isTrue();
+        assertThat(FencingTokenInvariants.noUnexpectedErrors().check(h.build()).passed()).isTrue();
 
         h.unknown("worker-4", "k", 8, "eight", 10, 20);
-        InvariantResult result = new NoUnexpectedErrors().check(h.build());
+        InvariantResult result = FencingTokenInvariants.noUnexpectedErrors().check(h.build());
         assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(result.evidence()).hasSize(1);
         assertThat(result.evidence().get(0).text()).contains("worker-4", "UNKNOWN");

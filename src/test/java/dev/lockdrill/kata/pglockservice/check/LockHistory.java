@@ -3,7 +3,14 @@ package dev.lockdrill.kata.pglockservice.check;
 import dev.lockdrill.history.FaultEvent;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.history.Faults;
 import dev.lockdrill.history.Outcome;
+import dev.lockdrill.kata.pglockservice.protocol.AcquireCall;
+import dev.lockdrill.kata.pglockservice.protocol.DbTime;
+import dev.lockdrill.kata.pglockservice.protocol.FencedWrite;
+import dev.lockdrill.kata.pglockservice.protocol.Granted;
+import dev.lockdrill.kata.pglockservice.protocol.LeaseCall;
+import dev.lockdrill.kata.pglockservice.protocol.LockOps;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,35 +27,39 @@ final class LockHistory {
     private final List<FaultEvent> faults = new ArrayList<>();
 
     LockHistory granted(String worker, long token, long ttlMs, long from, long to) {
-        return add(worker, "acquire", Map.of("ttlMs", ttlMs), from, to, Outcome.OK,
-                Map.of("acquired", true, "token", token));
+        return add(worker, LockOps.ACQUIRE, new AcquireCall(NAME, ttlMs).toMap(), from, to, Outcome.OK,
+                answer(true, new Granted(token, worker, NAME).toMap()));
     }
 
     LockHistory refused(String worker, long ttlMs, long from, long to) {
-        return add(worker, "acquire", Map.of("ttlMs", ttlMs), from, to, Outcome.OK, Map.of("acquired", false));
+        return add(worker, LockOps.ACQUIRE, new AcquireCall(NAME, ttlMs).toMap(), from, to, Outcome.OK,
+                answer(false, Map.of()));
     }
 
     LockHistory renew(String worker, long token, long ttlMs, boolean renewed, long from, long to) {
-        return add(worker, "renew", Map.of("token", token, "ttlMs", ttlMs), from, to, Outcome.OK,
-                Map.of("renewed", renewed));
+        return add(worker, LockOps.RENEW, new LeaseCall(NAME, token, worker, ttlMs).toMap(), from, to, Outcome.OK,
+                answer(renewed, Map.of()));
     }
 
     LockHistory release(String worker, long token, boolean released, long from, long to) {
-        return add(worker, "release", Map.of("token", token), from, to, Outcome.OK, Map.of("released", released));
+        return add(worker, LockOps.RELEASE, LeaseCall.release(NAME, token, worker).toMap(), from, to, Outcome.OK,
+                answer(released, Map.of()));
     }
 
     LockHistory failedRelease(String worker, long token, long from, long to) {
-        return add(worker, "release", Map.of("token", token), from, to, Outcome.INFO, Map.of());
+        return add(worker, LockOps.RELEASE, LeaseCall.release(NAME, token, worker).toMap(), from, to, Outcome.INFO,
+                Map.of());
     }
 
     LockHistory write(String worker, long token, boolean accepted, long from, long to) {
-        ops.add(new Op(ops.size() + 1, "s", worker, "fenced-write", Map.of("key", NAME, "token", token,
-                "value", worker), from * 1_000_000, to * 1_000_000, Outcome.OK, Map.of("accepted", accepted), null));
+        ops.add(new Op(ops.size() + 1, "s", worker, LockOps.FENCED_WRITE.label(),
+                new FencedWrite(NAME, token, worker).toMap(), from * 1_000_000, to * 1_000_000, Outcome.OK,
+                Map.of(Op.ACCEPTED, accepted), null));
         return this;
     }
 
     LockHistory kill(String worker, long at) {
-        faults.add(new FaultEvent("kill", "s", worker, at * 1_000_000, at * 1_000_000, true, "kill " + worker));
+        faults.add(new FaultEvent(Faults.KILL.label(), "s", worker, at * 1_000_000, at * 1_000_000, true, "kill " + worker));
         return this;
     }
 
@@ -56,16 +67,21 @@ final class LockHistory {
         return new History(1, ops, faults, List.of());
     }
 
-    private LockHistory add(String worker, String f, Map<String, Object> extra, long from, long to, Outcome outcome,
+    private static Map<String, Object> answer(boolean accepted, Map<String, Object> fields) {
+        Map<String, Object> result = new LinkedHashMap<>(fields);
+        result.put(Op.ACCEPTED, accepted);
+        return result;
+    }
+
+    private LockHistory add(String worker, LockOps f, Map<String, Object> extra, long from, long to, Outcome outcome,
                             Map<String, Object> result) {
         Map<String, Object> args = new LinkedHashMap<>(extra);
-        args.put("name", NAME);
-        args.put("dbBefore", from * 1000);
+        args.put(DbTime.BEFORE, from * 1000);
         Map<String, Object> withTime = new LinkedHashMap<>(result);
         if (outcome == Outcome.OK) {
-            withTime.put("dbAfter", to * 1000);
+            withTime.put(DbTime.AFTER, to * 1000);
         }
-        ops.add(new Op(ops.size() + 1, "s", worker, f, args, from * 1_000_000, to * 1_000_000, outcome, withTime,
+        ops.add(new Op(ops.size() + 1, "s", worker, f.label(), args, from * 1_000_000, to * 1_000_000, outcome, withTime,
                 outcome == Outcome.OK ? null : "connection closed"));
         return this;
     }

@@ -116,7 +116,7 @@ class LockServiceInvariantsTest {
                 .failedRelease("worker-1", 10, 20, 25)
                 .failedRelease("worker-1", 10, 30, 35)
                 .build();
-        InvariantResult result = new NoUnexpectedErrors().check(history);
+        InvariantResult result = LockServiceInvariants.noUnexpectedErrors().check(history);
         assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(result.evidence()).singleElement().satisfies(e -> assertThat(e.opIds()).containsExactly(3L));
     }

@@ -45,6 +45,6 @@ public final class LeasesNeverOverlap implements Invariant {
                 }
             }
         }
-        return failIfAny(evidence.size() > 6 ? evidence.subList(0, 6) : evidence);
+        return failIfAny(Evidence.capped(evidence, 6));
     }
 }

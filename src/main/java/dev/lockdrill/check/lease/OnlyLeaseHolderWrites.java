@@ -47,7 +47,7 @@ public final class OnlyLeaseHolderWrites implements Invariant {
                 }
             }
         }
-        return failIfAny(evidence.size() > 6 ? evidence.subList(0, 6) : evidence);
+        return failIfAny(Evidence.capped(evidence, 6));
     }
 
     private static String verb(LeaseAudit.Change change) {

@@ -4,6 +4,7 @@ import dev.lockdrill.check.MetricValue;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.doublesend.protocol.SendOp;
 
 import java.util.List;
 
@@ -16,7 +17,7 @@ public final class DoubleSendMetrics implements Metrics {
         ProviderLedger ledger = new ProviderLedger(history);
         List<ProviderLedger.Request> requests = ledger.requests();
         long deliveries = requests.stream().filter(r -> r.scenario().equals(SCENARIO) && r.effect()).count();
-        List<Op> drains = history.ops(op -> op.is("drain") && op.scenario().equals(SCENARIO));
+        List<Op> drains = history.ops(op -> op.is(SendOp.DRAIN) && op.scenario().equals(SCENARIO));
         long first = drains.stream().mapToLong(Op::invokeNanos).min().orElse(0);
         long last = drains.stream().mapToLong(Op::completeNanos).max().orElse(0);
         double perSecond = last > first ? deliveries / ((last - first) / 1e9) : 0;

@@ -49,6 +49,6 @@ public final class KeyIsPureFunction implements Invariant {
                 }
             }
         }
-        return failIfAny(evidence.size() > 5 ? evidence.subList(0, 5) : evidence);
+        return failIfAny(Evidence.capped(evidence, 5));
     }
 }

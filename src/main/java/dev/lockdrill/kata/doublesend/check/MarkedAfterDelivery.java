@@ -43,6 +43,6 @@ public final class MarkedAfterDelivery implements Invariant {
                         : LeaseAudit.ms(delivered.getAsLong() - change.atUs()) + " before the provider delivered it")));
             }
         }
-        return failIfAny(evidence.size() > 5 ? evidence.subList(0, 5) : evidence);
+        return failIfAny(Evidence.capped(evidence, 5));
     }
 }

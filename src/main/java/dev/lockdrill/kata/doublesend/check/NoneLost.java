@@ -44,6 +44,6 @@ public final class NoneLost implements Invariant {
                         + (sent.isEmpty() ? " (no request ever arrived)" : "")));
             }
         }
-        return failIfAny(evidence.size() > 5 ? evidence.subList(0, 5) : evidence);
+        return failIfAny(Evidence.capped(evidence, 5));
     }
 }

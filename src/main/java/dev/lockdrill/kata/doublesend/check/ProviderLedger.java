@@ -4,6 +4,9 @@ import dev.lockdrill.check.lease.LeaseAudit;
 import dev.lockdrill.check.lease.LeaseTimeline;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Observation;
+import dev.lockdrill.kata.doublesend.protocol.InjectedFault;
+import dev.lockdrill.kata.doublesend.protocol.LedgerEntry;
+import dev.lockdrill.kata.doublesend.protocol.SendObservations;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,10 +29,10 @@ final class ProviderLedger {
     List<Request> requests() {
         List<Request> requests = new ArrayList<>();
         for (Observation observation : history.observations()) {
-            if (!observation.name().startsWith("provider-")) {
+            String kind = SendObservations.kindOf(observation.name());
+            if (kind == null) {
                 continue;
             }
-            String kind = observation.name().substring("provider-".length());
             for (Map<String, Object> row : observation.rows()) {
                 requests.add(Request.of(kind, observation.scenario(), row));
             }
@@ -50,9 +53,8 @@ final class ProviderLedger {
 
     /** Faults the harness injected on this notification ("scenario/id"). */
     long faultsOn(String notificationKey) {
-        return history.observations("injected").stream()
-                .flatMap(o -> o.rows().stream()
-                        .map(r -> o.scenario() + "/" + ((Number) r.get("notification")).longValue()))
+        return history.observations(SendObservations.INJECTED).stream()
+                .flatMap(o -> o.rows().stream().map(r -> o.scenario() + "/" + InjectedFault.of(r).notification()))
                 .filter(notificationKey::equals)
                 .count();
     }
@@ -77,11 +79,9 @@ final class ProviderLedger {
     record Request(String kind, String scenario, long seq, String worker, long notification, String recipient,
                    String key, String collapseId, String result, boolean effect, boolean duplicate, long atUs) {
         static Request of(String kind, String scenario, Map<String, Object> row) {
-            return new Request(kind, scenario, ((Number) row.get("seq")).longValue(), (String) row.get("worker"),
-                    ((Number) row.get("notification")).longValue(), (String) row.get("recipient"),
-                    (String) row.get("key"), (String) row.get("collapseId"), (String) row.get("result"),
-                    Boolean.TRUE.equals(row.get("effect")), Boolean.TRUE.equals(row.get("duplicate")),
-                    ((Number) row.get("atUs")).longValue());
+            LedgerEntry e = LedgerEntry.of(row);
+            return new Request(kind, scenario, e.seq(), e.worker(), e.notification(), e.recipient(), e.key(),
+                    e.collapseId(), e.result(), e.effect(), e.duplicate(), e.atUs());
         }
 
         String notificationKey() {

@@ -4,6 +4,7 @@ import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.WorkloadContext;
 import dev.lockdrill.harness.lease.LeaseSchema;
+import dev.lockdrill.kata.doublesend.protocol.LedgerEntry;
 
 import java.sql.Connection;
 import java.time.Duration;
@@ -37,7 +38,7 @@ public final class DrainBenchWorkload implements Workload {
                 long start = System.nanoTime();
                 rig.drain(workers, DEADLINE_MILLIS);
                 double seconds = (System.nanoTime() - start) / 1e9;
-                long effects = provider.ledger().stream().filter(r -> Boolean.TRUE.equals(r.get("effect"))).count();
+                long effects = provider.ledger().stream().filter(r -> LedgerEntry.of(r).effect()).count();
                 context.recorder().observe("bench", "bench", List.of(Map.of("notifications", notifications,
                         "workers", workerCount, "seconds", seconds, "deliveries", effects,
                         "deliveriesPerSecond", effects / seconds, "allFinished", rig.allFinished())));

@@ -1,12 +1,12 @@
 package dev.lockdrill.kata.doublesend.workload;
 
+import dev.lockdrill.kata.doublesend.protocol.LedgerEntry;
 import dev.lockdrill.katas.api.send.Message;
 import dev.lockdrill.katas.api.send.ProviderException;
 import dev.lockdrill.katas.api.send.Receipt;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,19 +33,10 @@ abstract class FakeProvider {
     /** Records one request and its result; {@code effect}: the recipient got something new. */
     final void record(String worker, long notification, Message message, String result, boolean effect,
                       boolean duplicate) {
-        Map<String, Object> entry = new LinkedHashMap<>();
-        entry.put("worker", worker);
-        entry.put("notification", notification);
-        entry.put("recipient", message.recipient());
-        entry.put("key", message.idempotencyKey());
-        entry.put("collapseId", message.collapseId());
-        entry.put("result", result);
-        entry.put("effect", effect);
-        entry.put("duplicate", duplicate);
-        entry.put("atUs", nowMicros());
+        long atUs = nowMicros();
         synchronized (ledger) {
-            entry.put("seq", ledger.size() + 1);
-            ledger.add(entry);
+            ledger.add(new LedgerEntry(ledger.size() + 1, worker, notification, message.recipient(),
+                    message.idempotencyKey(), message.collapseId(), result, effect, duplicate, atUs).toMap());
         }
         answered.computeIfAbsent(notification, n -> new AtomicInteger()).incrementAndGet();
     }

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.doublesend.workload;
 
+import dev.lockdrill.kata.doublesend.protocol.ProviderFault;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

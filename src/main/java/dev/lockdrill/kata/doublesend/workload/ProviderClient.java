@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.doublesend.workload;
 
+import dev.lockdrill.kata.doublesend.protocol.ProviderFault;
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.katas.api.send.Message;
 import dev.lockdrill.katas.api.send.ProviderException;

@@ -1,15 +1,18 @@
 package dev.lockdrill.kata.doublesend.workload;
 
-import dev.lockdrill.harness.BackendKiller;
-import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.Recorder;
-import dev.lockdrill.harness.Seeds;
+import dev.lockdrill.harness.ScenarioRig;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.Workers;
 import dev.lockdrill.harness.WorkloadContext;
 import dev.lockdrill.harness.lease.LeaseSchema;
+import dev.lockdrill.kata.doublesend.protocol.Drained;
+import dev.lockdrill.kata.doublesend.protocol.InjectedFault;
+import dev.lockdrill.kata.doublesend.protocol.ProviderFault;
+import dev.lockdrill.kata.doublesend.protocol.SendObservations;
+import dev.lockdrill.kata.doublesend.protocol.SendOp;
 import dev.lockdrill.katas.api.send.NotificationWorker;
 import dev.lockdrill.katas.api.send.PushProvider;
 
@@ -22,7 +25,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -31,12 +33,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * its fault plan, workers (each its own "process" that can crash) running their drain loop until
  * everything is finished, and the ground truth at the end.
  */
-final class SendRig implements AutoCloseable {
+final class SendRig extends ScenarioRig implements AutoCloseable {
     static final long IDLE_MILLIS = 10;
-    private final WorkloadContext context;
-    private final Connection admin;
     private final Connection observer;
-    private final String scenario;
     private final long firstId;
     private final FakeProvider provider;
     private final Duration lease;
@@ -48,22 +47,12 @@ final class SendRig implements AutoCloseable {
 
     SendRig(WorkloadContext context, Connection admin, String scenario, long firstId, FakeProvider provider,
             Duration lease) throws SQLException {
-        this.context = context;
-        this.admin = admin;
+        super(context, admin, scenario);
         this.observer = context.requireDatabase().connect("observer");
-        this.scenario = scenario;
         this.firstId = firstId;
         this.nextId = firstId;
         this.provider = provider;
         this.lease = lease;
-    }
-
-    Recorder recorder() {
-        return context.recorder();
-    }
-
-    SplittableRandom random() {
-        return Seeds.forScenario(context.seed(), scenario);
     }
 
     FakeProvider provider() {
@@ -134,18 +123,12 @@ final class SendRig implements AutoCloseable {
     private void loop(String worker, NotificationWorker instance, AtomicBoolean stop) {
         WorkerDataSource dataSource = dataSources.get(worker);
         while (!stop.get() && !dataSource.crashed()) {
-            Recorder.PendingOp op = recorder().invoke(scenario, worker, "drain", Map.of());
-            int claimed = 0;
-            try {
-                claimed = instance.drainOnce();
-                op.ok(Map.of("claimed", claimed));
-            } catch (WorkerCrashed e) {
-                op.info("crashed");
+            Recorder.Call<Integer> call = recorder().call(scenario, worker, SendOp.DRAIN, Map.of(),
+                    instance::drainOnce, claimed -> new Drained(claimed).toMap(), Recorder.OnError.UNKNOWN);
+            if (call.error() instanceof WorkerCrashed) {
                 return;
-            } catch (Exception | Error e) {
-                op.info(describe(e));
             }
-            if (claimed == 0) {
+            if (!call.ok() || call.value() == 0) {
                 Pause.millis(IDLE_MILLIS);
             }
         }
@@ -166,7 +149,7 @@ final class SendRig implements AutoCloseable {
         dataSources.get(worker).crash();
         int killed;
         try {
-            killed = new BackendKiller(context.requireDatabase()).killAll(worker);
+            killed = killer().killAll(worker);
         } catch (SQLException e) {
             killed = 0;
         }
@@ -177,7 +160,7 @@ final class SendRig implements AutoCloseable {
     /** Records an injected fault, as a fault event and as a row the checks can count per notification. */
     void injected(String worker, long notification, ProviderFault fault, long start) {
         synchronized (injected) {
-            injected.add(Map.of("notification", notification, "fault", fault.label(), "worker", worker));
+            injected.add(new InjectedFault(notification, fault.label(), worker).toMap());
         }
         recorder().fault(fault, scenario, worker, start, describe(fault, worker, notification));
     }
@@ -215,15 +198,10 @@ final class SendRig implements AutoCloseable {
     void observe() throws SQLException {
         recorder().observe("audit", scenario, Sql.rows(admin, LeaseSchema.auditQuery(), firstId, nextId));
         recorder().observe("final", scenario, Sql.rows(admin, LeaseSchema.finalQuery(), firstId, nextId));
-        recorder().observe("provider-" + provider.kind(), scenario, provider.ledger());
+        recorder().observe(SendObservations.ledger(provider.kind()), scenario, provider.ledger());
         synchronized (injected) {
-            recorder().observe("injected", scenario, List.copyOf(injected));
+            recorder().observe(SendObservations.INJECTED, scenario, List.copyOf(injected));
         }
-    }
-
-    static String describe(Throwable e) {
-        String message = e.getMessage();
-        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message.lines().findFirst().orElse(""));
     }
 
     @Override

@@ -35,6 +35,6 @@ public final class AttemptsCountClaims implements Invariant {
                         + claims + " time(s)"));
             }
         }
-        return failIfAny(evidence.size() > 5 ? evidence.subList(0, 5) : evidence);
+        return failIfAny(Evidence.capped(evidence, 5));
     }
 }

@@ -7,6 +7,8 @@ import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.history.Outcome;
+import dev.lockdrill.kata.leaseclaim.protocol.Claimed;
+import dev.lockdrill.kata.leaseclaim.protocol.LeaseOp;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,28 +33,29 @@ public final class ClaimsMatchStorage implements Invariant {
     public InvariantResult check(History history) {
         List<LeaseAudit.Change> stored = new LeaseAudit(history).changes().stream()
                 .filter(LeaseAudit.Change::isClaim).toList();
-        List<Op> claims = LeaseOps.claims(history);
+        List<Op> claims = history.ops(LeaseOp.CLAIM);
         List<Evidence> evidence = new ArrayList<>();
         for (Op claim : claims) {
-            for (long[] pair : LeaseOps.claimed(claim)) {
-                boolean found = stored.stream().anyMatch(c -> c.rowKey().equals(LeaseOps.rowKey(claim, pair[0]))
-                        && c.newToken() == pair[1] && c.worker().equals(claim.worker()));
+            for (Claimed.Lease lease : Claimed.of(claim).leases()) {
+                String row = claim.scenario() + "/" + lease.id();
+                boolean found = stored.stream().anyMatch(c -> c.rowKey().equals(row)
+                        && c.newToken() == lease.token() && c.worker().equals(claim.worker()));
                 if (!found) {
-                    evidence.add(Evidence.of(claim.worker() + "'s claim() returned " + LeaseOps.rowKey(claim, pair[0])
-                            + " with token " + pair[1] + ", but the table never gave it that lease", claim.id()));
+                    evidence.add(Evidence.of(claim.worker() + "'s claim() returned " + row
+                            + " with token " + lease.token() + ", but the table never gave it that lease", claim.id()));
                 }
             }
         }
         for (LeaseAudit.Change change : stored) {
             boolean returned = claims.stream().filter(c -> c.worker().equals(change.worker())
                             && c.scenario().equals(change.scenario()))
-                    .anyMatch(c -> c.outcome() == Outcome.INFO || LeaseOps.claimed(c).stream()
-                            .anyMatch(p -> p[0] == change.id() && p[1] == change.newToken()));
+                    .anyMatch(c -> c.outcome() == Outcome.INFO || Claimed.of(c).leases()
+                            .contains(new Claimed.Lease(change.id(), change.newToken())));
             if (!returned) {
                 evidence.add(Evidence.of("the table shows " + change.worker() + " leased " + change.rowKey()
                         + " (token " + change.newToken() + "), but its claim() never returned that row"));
             }
         }
-        return failIfAny(evidence.size() > 6 ? evidence.subList(0, 6) : evidence);
+        return failIfAny(Evidence.capped(evidence, 6));
     }
 }

@@ -6,6 +6,8 @@ import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.leaseclaim.protocol.LeaseCall;
+import dev.lockdrill.kata.leaseclaim.protocol.LeaseOp;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,11 +31,12 @@ public final class CompletionsMatchStorage implements Invariant {
     public InvariantResult check(History history) {
         List<LeaseAudit.Change> changes = new LeaseAudit(history).changes();
         List<Evidence> evidence = new ArrayList<>();
-        for (Op op : history.ops(o -> (o.is("complete") || o.is("extend")) && o.ok())) {
-            boolean answered = op.boolResult(op.is("complete") ? "completed" : "extended");
-            boolean happened = changes.stream().anyMatch(c -> matches(op, c));
-            String call = op.worker() + "'s " + op.f() + "(" + LeaseOps.rowKey(op, op.longArg("id")) + ", token "
-                    + op.longArg("token") + (op.is("complete") ? ", " + op.stringArg("outcome") : "") + ")";
+        for (Op op : history.ops(o -> (o.is(LeaseOp.COMPLETE) || o.is(LeaseOp.EXTEND)) && o.ok())) {
+            LeaseCall args = LeaseCall.of(op);
+            boolean answered = op.accepted().orElse(false);
+            boolean happened = changes.stream().anyMatch(c -> matches(op, args, c));
+            String call = op.worker() + "'s " + op.f() + "(" + op.scenario() + "/" + args.id() + ", token "
+                    + args.token() + (op.is(LeaseOp.COMPLETE) ? ", " + args.outcome() : "") + ")";
             if (answered && !happened) {
                 evidence.add(Evidence.of(call + " returned true, but the table shows no such change under that token",
                         op.id()));
@@ -42,16 +45,16 @@ public final class CompletionsMatchStorage implements Invariant {
                         op.id()));
             }
         }
-        return failIfAny(evidence.size() > 6 ? evidence.subList(0, 6) : evidence);
+        return failIfAny(Evidence.capped(evidence, 6));
     }
 
-    private static boolean matches(Op op, LeaseAudit.Change change) {
-        if (!change.rowKey().equals(LeaseOps.rowKey(op, op.longArg("id"))) || !change.worker().equals(op.worker())
-                || change.oldToken() == null || change.oldToken() != op.longArg("token")) {
+    private static boolean matches(Op op, LeaseCall args, LeaseAudit.Change change) {
+        if (!change.rowKey().equals(op.scenario() + "/" + args.id()) || !change.worker().equals(op.worker())
+                || change.oldToken() == null || change.oldToken() != args.token()) {
             return false;
         }
-        if (op.is("complete")) {
-            return change.isFinish() && op.stringArg("outcome").equals(change.newState());
+        if (op.is(LeaseOp.COMPLETE)) {
+            return change.isFinish() && args.outcome().equals(change.newState());
         }
         return change.isExtend();
     }

@@ -6,6 +6,7 @@ import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.FaultEvent;
+import dev.lockdrill.history.Faults;
 import dev.lockdrill.history.History;
 
 import java.util.ArrayList;
@@ -33,7 +34,7 @@ public final class CrashedClaimsReclaimed implements Invariant {
         Map<String, List<LeaseAudit.Change>> rows = new LeaseAudit(history).byRow();
         List<Evidence> evidence = new ArrayList<>();
         for (FaultEvent crash : history.faults()) {
-            if (!crash.name().equals("crash")) {
+            if (!crash.is(Faults.CRASH)) {
                 continue;
             }
             for (List<LeaseAudit.Change> changes : rows.values()) {
@@ -54,7 +55,7 @@ public final class CrashedClaimsReclaimed implements Invariant {
                 }
             }
         }
-        return failIfAny(evidence.size() > 6 ? evidence.subList(0, 6) : evidence);
+        return failIfAny(Evidence.capped(evidence, 6));
     }
 
     private static Optional<LeaseTimeline.Held> next(LeaseTimeline timeline, LeaseTimeline.Held held) {

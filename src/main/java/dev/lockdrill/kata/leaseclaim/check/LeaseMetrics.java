@@ -6,8 +6,10 @@ import dev.lockdrill.check.Latency;
 import dev.lockdrill.check.MetricValue;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.history.FaultEvent;
+import dev.lockdrill.history.Faults;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.leaseclaim.protocol.LeaseOp;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -19,8 +21,8 @@ public final class LeaseMetrics implements Metrics {
     @Override
     public List<MetricValue> compute(History history) {
         List<Op> ops = history.ops(op -> op.scenario().equals(SCENARIO));
-        List<Op> claims = ops.stream().filter(op -> op.is("claim")).toList();
-        List<Op> finished = ops.stream().filter(op -> op.is("complete") && op.ok() && op.boolResult("completed"))
+        List<Op> claims = ops.stream().filter(op -> op.is(LeaseOp.CLAIM)).toList();
+        List<Op> finished = ops.stream().filter(op -> op.is(LeaseOp.COMPLETE) && op.ok() && op.accepted().orElse(false))
                 .toList();
         List<MetricValue> metrics = new ArrayList<>();
         metrics.add(new MetricValue("completions/s", Latency.perSecond(finished, ops), "/s", true));
@@ -33,7 +35,7 @@ public final class LeaseMetrics implements Metrics {
     static double reclaimDelayMillis(History history) {
         List<Long> delays = new ArrayList<>();
         for (FaultEvent crash : history.faults()) {
-            if (!crash.name().equals("crash")) {
+            if (!crash.is(Faults.CRASH)) {
                 continue;
             }
             for (List<LeaseAudit.Change> changes : new LeaseAudit(history).byRow().values()) {

@@ -1,6 +1,6 @@
 package dev.lockdrill.kata.leaseclaim.workload;
 
-import dev.lockdrill.kata.leaseclaim.protocol.LeaseClaimFaults;
+import dev.lockdrill.history.Faults;
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.Workers;
@@ -51,7 +51,7 @@ final class ContendedRowScenario implements LeaseScenario {
             boolean bothWaited = waitUntilDoneOrBlocked(rig, a, b);
             admin.commit();
             admin.setAutoCommit(true);
-            rig.recorder().fault(LeaseClaimFaults.ROW_LOCK, rig.scenario(), "all", start, "the harness held row " + id
+            rig.recorder().fault(Faults.HOLD, rig.scenario(), "all", start, "the harness held row " + id
                     + " locked (FOR UPDATE, unchanged) while worker-1 and worker-2 claimed"
                     + (bothWaited ? "; both waited on the lock, then it was released" : ""));
             claimed.addAll(Workers.await(a));

@@ -1,6 +1,11 @@
 package dev.lockdrill.kata.leaseclaim.workload;
 
 import dev.lockdrill.history.Faults;
+import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.leaseclaim.protocol.ClaimCall;
+import dev.lockdrill.kata.leaseclaim.protocol.Claimed;
+import dev.lockdrill.kata.leaseclaim.protocol.LeaseCall;
+import dev.lockdrill.kata.leaseclaim.protocol.LeaseOp;
 import dev.lockdrill.harness.lease.LeaseSchema;
 import dev.lockdrill.harness.Recorder;
 import dev.lockdrill.harness.ScenarioRig;
@@ -73,48 +78,28 @@ final class LeaseRig extends ScenarioRig implements AutoCloseable {
 
     /** Claims and records; an exception is an unknown outcome and gives no claims. */
     List<Claim> claim(String worker, LeaseQueue queue, int max) {
-        Recorder.PendingOp op = recorder().invoke(scenario, worker, "claim", Map.of("max", max));
-        try {
-            List<Claim> claims = queue.claim(worker, max);
-            List<Long> ids = new ArrayList<>();
-            List<Long> tokens = new ArrayList<>();
-            for (Claim claim : claims) {
-                ids.add(claim.id());
-                tokens.add(claim.leaseToken());
-            }
-            op.ok(Map.of("ids", ids, "tokens", tokens));
-            return claims;
-        } catch (Exception | Error e) {
-            op.info(describe(e));
-            return List.of();
-        }
+        Recorder.Call<List<Claim>> call = recorder().call(scenario, worker, LeaseOp.CLAIM, new ClaimCall(max).toMap(),
+                () -> queue.claim(worker, max), claims -> new Claimed(claims.stream()
+                        .map(c -> new Claimed.Lease(c.id(), c.leaseToken())).toList()).toMap(),
+                Recorder.OnError.UNKNOWN);
+        return call.ok() ? call.value() : List.of();
     }
 
     /** Completes and records; returns null when the outcome is unknown. */
     Boolean complete(String worker, LeaseQueue queue, Claim claim, Completion outcome) {
-        Recorder.PendingOp op = recorder().invoke(scenario, worker, "complete",
-                Map.of("id", claim.id(), "token", claim.leaseToken(), "outcome", outcome.state()));
-        try {
-            boolean completed = queue.complete(claim, outcome);
-            op.ok(Map.of("completed", completed));
-            return completed;
-        } catch (Exception | Error e) {
-            op.info(describe(e));
-            return null;
-        }
+        return answer(worker, LeaseOp.COMPLETE, new LeaseCall(claim.id(), claim.leaseToken(), outcome.state()),
+                () -> queue.complete(claim, outcome));
     }
 
     Boolean extend(String worker, LeaseQueue queue, Claim claim) {
-        Recorder.PendingOp op = recorder().invoke(scenario, worker, "extend",
-                Map.of("id", claim.id(), "token", claim.leaseToken()));
-        try {
-            boolean extended = queue.extend(claim);
-            op.ok(Map.of("extended", extended));
-            return extended;
-        } catch (Exception | Error e) {
-            op.info(describe(e));
-            return null;
-        }
+        return answer(worker, LeaseOp.EXTEND, new LeaseCall(claim.id(), claim.leaseToken(), null),
+                () -> queue.extend(claim));
+    }
+
+    private Boolean answer(String worker, LeaseOp op, LeaseCall args, Recorder.Action<Boolean> action) {
+        Recorder.Call<Boolean> call = recorder().call(scenario, worker, op, args.toMap(), action,
+                accepted -> Map.of(Op.ACCEPTED, accepted), Recorder.OnError.UNKNOWN);
+        return call.ok() ? call.value() : null;
     }
 
     /** The worker's process dies: its sessions are killed and it is never called again. */
@@ -135,11 +120,6 @@ final class LeaseRig extends ScenarioRig implements AutoCloseable {
     void observeStorage() throws SQLException {
         recorder().observe("audit", scenario, Sql.rows(admin, LeaseSchema.auditQuery(), firstId, nextId));
         recorder().observe("final", scenario, Sql.rows(admin, LeaseSchema.finalQuery(), firstId, nextId));
-    }
-
-    static String describe(Throwable e) {
-        String message = e.getMessage();
-        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message.lines().findFirst().orElse(""));
     }
 
     /** Ends the scenario: kills whatever sessions its workers left open, closes their pools, removes its rows. */

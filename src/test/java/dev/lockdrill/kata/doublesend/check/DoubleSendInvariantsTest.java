@@ -2,10 +2,13 @@ package dev.lockdrill.kata.doublesend.check;
 
 import dev.lockdrill.kata.leaseclaim.check.LeaseHistory;
 import dev.lockdrill.history.History;
+import dev.lockdrill.kata.doublesend.protocol.InjectedFault;
+import dev.lockdrill.kata.doublesend.protocol.LedgerEntry;
+import dev.lockdrill.kata.doublesend.protocol.ProviderFault;
+import dev.lockdrill.kata.doublesend.protocol.SendObservations;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -16,23 +19,14 @@ class DoubleSendInvariantsTest {
 
     private DoubleSendInvariantsTest request(String worker, long id, String key, String collapseId, String result,
                                              long atUs) {
-        Map<String, Object> row = new HashMap<>();
-        row.put("seq", ledger.size() + 1);
-        row.put("worker", worker);
-        row.put("notification", id);
-        row.put("recipient", "device-1");
-        row.put("key", key);
-        row.put("collapseId", collapseId);
-        row.put("result", result);
-        row.put("effect", result.equals("delivered") || result.equals("duplicate") || result.equals("collapsed"));
-        row.put("duplicate", result.equals("duplicate"));
-        row.put("atUs", atUs);
-        ledger.add(row);
+        boolean effect = result.equals("delivered") || result.equals("duplicate") || result.equals("collapsed");
+        ledger.add(new LedgerEntry(ledger.size() + 1, worker, id, "device-1", key, collapseId, result, effect,
+                result.equals("duplicate"), atUs).toMap());
         return this;
     }
 
     private History history(String provider, LeaseHistory lease) {
-        return lease.observe("provider-" + provider, ledger).build();
+        return lease.observe(SendObservations.ledger(provider), ledger).build();
     }
 
     private static LeaseHistory sentOnce() {
@@ -104,8 +98,8 @@ class DoubleSendInvariantsTest {
         LeaseHistory reclaimed = new LeaseHistory().claim(1, "worker-1", 10, 0, 300_000)
                 .claim(1, "worker-2", 11, 300_000, 600_000).finish(1, "worker-2", "sent", 350_000).end();
         assertThat(new DuplicatesBounded().check(history("push", reclaimed)).passed()).isTrue();
-        LeaseHistory faulted = sentOnce().observe("injected", List.of(Map.of("notification", 1L,
-                "fault", "dropped-response", "worker", "worker-1")));
+        LeaseHistory faulted = sentOnce().observe(SendObservations.INJECTED, List.of(new InjectedFault(1,
+                ProviderFault.DROP_RESPONSE.label(), "worker-1").toMap()));
         assertThat(new DuplicatesBounded().check(history("push", faulted)).passed()).isTrue();
     }
 

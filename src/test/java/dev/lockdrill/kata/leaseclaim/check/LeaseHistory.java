@@ -1,9 +1,11 @@
 package dev.lockdrill.kata.leaseclaim.check;
 
 import dev.lockdrill.history.FaultEvent;
+import dev.lockdrill.history.FaultKind;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Observation;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.history.OpType;
 import dev.lockdrill.history.Outcome;
 
 import java.util.ArrayList;
@@ -66,15 +68,15 @@ public final class LeaseHistory {
         return this;
     }
 
-    public LeaseHistory op(String worker, String f, Map<String, Object> args, Outcome outcome,
+    public LeaseHistory op(String worker, OpType f, Map<String, Object> args, Outcome outcome,
                            Map<String, Object> result) {
         long id = ops.size() + 1;
-        ops.add(new Op(id, SCENARIO, worker, f, args, id * 10, id * 10 + 5, outcome, result, null));
+        ops.add(new Op(id, SCENARIO, worker, f.label(), args, id * 10, id * 10 + 5, outcome, result, null));
         return this;
     }
 
-    public LeaseHistory fault(String name, String target) {
-        faults.add(new FaultEvent(name, SCENARIO, target, 0, 1, true, name + " of " + target));
+    public LeaseHistory fault(FaultKind kind, String target) {
+        faults.add(new FaultEvent(kind.label(), SCENARIO, target, 0, 1, true, kind.label() + " of " + target));
         return this;
     }
 

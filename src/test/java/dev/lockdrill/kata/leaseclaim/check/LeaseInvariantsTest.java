@@ -5,7 +5,13 @@ import dev.lockdrill.check.lease.OnlyLeaseHolderWrites;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.check.Verdict;
 import dev.lockdrill.history.History;
+import dev.lockdrill.history.Faults;
+import dev.lockdrill.history.Op;
 import dev.lockdrill.history.Outcome;
+import dev.lockdrill.kata.leaseclaim.protocol.ClaimCall;
+import dev.lockdrill.kata.leaseclaim.protocol.Claimed;
+import dev.lockdrill.kata.leaseclaim.protocol.LeaseCall;
+import dev.lockdrill.kata.leaseclaim.protocol.LeaseOp;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -73,8 +79,8 @@ class LeaseInvariantsTest {
     void completeReturningTrueWithoutTheTableChangingFails() {
         History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
                 .claim(1, "worker-2", 11, 210_000, 410_000).finish(1, "worker-1", "done", 300_000).end()
-                .op("worker-1", "complete", Map.of("id", 1L, "token", 10L, "outcome", "done"), Outcome.OK,
-                        Map.of("completed", true))
+                .op("worker-1", LeaseOp.COMPLETE, new LeaseCall(1, 10, "done").toMap(), Outcome.OK,
+                        Map.of(Op.ACCEPTED, true))
                 .build();
         assertThat(new CompletionsMatchStorage().check(history).evidence().get(0).text())
                 .contains("returned true, but the table shows no such change");
@@ -84,10 +90,10 @@ class LeaseInvariantsTest {
     void staleCompleteReturningFalseMatchesStorage() {
         History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
                 .claim(1, "worker-2", 11, 210_000, 410_000).finish(1, "worker-2", "done", 300_000).end()
-                .op("worker-1", "complete", Map.of("id", 1L, "token", 10L, "outcome", "done"), Outcome.OK,
-                        Map.of("completed", false))
-                .op("worker-2", "complete", Map.of("id", 1L, "token", 11L, "outcome", "done"), Outcome.OK,
-                        Map.of("completed", true))
+                .op("worker-1", LeaseOp.COMPLETE, new LeaseCall(1, 10, "done").toMap(), Outcome.OK,
+                        Map.of(Op.ACCEPTED, false))
+                .op("worker-2", LeaseOp.COMPLETE, new LeaseCall(1, 11, "done").toMap(), Outcome.OK,
+                        Map.of(Op.ACCEPTED, true))
                 .build();
         assertThat(new CompletionsMatchStorage().check(history).passed()).isTrue();
     }
@@ -95,11 +101,11 @@ class LeaseInvariantsTest {
     @Test
     void claimMustReturnExactlyWhatItLeased() {
         History returnedUnleased = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000).end()
-                .op("worker-1", "claim", Map.of("max", 2), Outcome.OK, Map.of("ids", List.of(1L, 2L),
-                        "tokens", List.of(10L, 12L)))
+                .op("worker-1", LeaseOp.CLAIM, new ClaimCall(2).toMap(), Outcome.OK, new Claimed(List.of(
+                        new Claimed.Lease(1, 10), new Claimed.Lease(2, 12))).toMap())
                 .build();
         History leasedUnreturned = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000).end()
-                .op("worker-1", "claim", Map.of("max", 2), Outcome.OK, Map.of("ids", List.of(), "tokens", List.of()))
+                .op("worker-1", LeaseOp.CLAIM, new ClaimCall(2).toMap(), Outcome.OK, new Claimed(List.of()).toMap())
                 .build();
         assertThat(new ClaimsMatchStorage().check(returnedUnleased).evidence().get(0).text())
                 .contains("never gave it that lease");
@@ -109,13 +115,13 @@ class LeaseInvariantsTest {
 
     @Test
     void crashedWorkersRowsMustComeBackAfterExpiry() {
-        History never = new LeaseHistory().claim(1, "worker-3", 10, 0, 300_000).end().fault("crash", "worker-3")
+        History never = new LeaseHistory().claim(1, "worker-3", 10, 0, 300_000).end().fault(Faults.CRASH, "worker-3")
                 .build();
         History early = new LeaseHistory().claim(1, "worker-3", 10, 0, 300_000)
-                .claim(1, "worker-4", 11, 100_000, 400_000).end().fault("crash", "worker-3").build();
+                .claim(1, "worker-4", 11, 100_000, 400_000).end().fault(Faults.CRASH, "worker-3").build();
         History onTime = new LeaseHistory().claim(1, "worker-3", 10, 0, 300_000)
                 .claim(1, "worker-4", 11, 310_000, 610_000).finish(1, "worker-4", "done", 320_000).end()
-                .fault("crash", "worker-3").build();
+                .fault(Faults.CRASH, "worker-3").build();
         assertThat(new CrashedClaimsReclaimed().check(never).evidence().get(0).text()).contains("never claimed again");
         assertThat(new CrashedClaimsReclaimed().check(early).evidence().get(0).text())
                 .contains("before its lease ran out");

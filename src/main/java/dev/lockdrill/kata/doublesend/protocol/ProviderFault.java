@@ -1,9 +1,9 @@
-package dev.lockdrill.kata.doublesend.workload;
+package dev.lockdrill.kata.doublesend.protocol;
 
 import dev.lockdrill.history.FaultKind;
 
 /** What goes wrong with the first request for a notification the scenario picked. */
-enum ProviderFault implements FaultKind {
+public enum ProviderFault implements FaultKind {
     /** The provider processes the message, then the worker freezes (GC pause) past its lease before it can mark it. */
     PAUSE_AFTER_SEND("pause-after-send"),
     /** The provider processes the message, then the response is lost: the worker sees a timeout. */

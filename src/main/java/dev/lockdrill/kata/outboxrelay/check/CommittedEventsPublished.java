@@ -5,10 +5,11 @@ import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.outboxrelay.protocol.OutboxFaults;
+import dev.lockdrill.kata.outboxrelay.protocol.OutboxRow;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /** The outbox promise: an event whose transaction committed reaches the broker (at least once). */
@@ -28,20 +29,20 @@ public final class CommittedEventsPublished implements Invariant {
         OutboxFacts facts = new OutboxFacts(history);
         List<Evidence> evidence = new ArrayList<>();
         for (Op tx : facts.businessTxs()) {
-            String eventId = tx.stringArg("eventId");
+            String eventId = OutboxFacts.eventId(tx);
             if (!OutboxFacts.committed(tx) || !facts.publications(tx.scenario(), eventId).isEmpty()) {
                 continue;
             }
-            facts.faults(tx.scenario(), "late-commit").stream()
+            facts.faults(tx.scenario(), OutboxFaults.LATE_COMMIT).stream()
                     .filter(f -> f.description().contains(eventId + " "))
                     .forEach(f -> evidence.add(Evidence.of(f.description())));
-            Optional<Map<String, Object>> row = facts.row(tx.scenario(), eventId);
+            Optional<OutboxRow> row = facts.row(tx.scenario(), eventId);
             String state = row.isEmpty() ? "its outbox row is gone"
-                    : Boolean.TRUE.equals(row.get().get("marked")) ? "its outbox row is marked as published"
-                    : "its outbox row (id " + row.get().get("id") + ") is still pending";
+                    : row.get().marked() ? "its outbox row is marked as published"
+                    : "its outbox row (id " + row.get().id() + ") is still pending";
             evidence.add(Evidence.of(OutboxFacts.describeTx(tx) + ", but no relay ever published it; " + state,
                     tx.id()));
         }
-        return failIfAny(evidence.size() > 8 ? evidence.subList(0, 8) : evidence);
+        return failIfAny(Evidence.capped(evidence, 8));
     }
 }

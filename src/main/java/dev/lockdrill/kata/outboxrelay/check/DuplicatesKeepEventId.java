@@ -5,6 +5,7 @@ import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.outboxrelay.protocol.EventFields;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,29 +32,26 @@ public final class DuplicatesKeepEventId implements Invariant {
         OutboxFacts facts = new OutboxFacts(history);
         List<Evidence> evidence = new ArrayList<>();
         for (Op publish : facts.publications()) {
-            Optional<Op> tx = facts.txOf(publish.scenario(), publish.stringArg("eventId"));
+            EventFields published = EventFields.of(publish);
+            Optional<Op> tx = facts.txOf(publish.scenario(), published.eventId());
             if (tx.isEmpty()) {
-                Optional<Op> same = facts.businessTxs().stream()
-                        .filter(t -> t.scenario().equals(publish.scenario())
-                                && Objects.equals(t.stringArg("aggregateId"), publish.stringArg("aggregateId"))
-                                && Objects.equals(t.args().get("seq"), publish.args().get("seq")))
+                Optional<EventFields> same = facts.businessTxs().stream()
+                        .filter(t -> t.scenario().equals(publish.scenario()))
+                        .map(EventFields::of)
+                        .filter(t -> Objects.equals(t.aggregateId(), published.aggregateId()) && t.seq() == published.seq())
                         .findFirst();
                 evidence.add(Evidence.of(OutboxFacts.describePublish(publish) + ", but no business transaction "
-                        + "enqueued that id" + same.map(t -> "; " + t.stringArg("aggregateId") + " #"
-                        + t.args().get("seq") + " was enqueued as event " + t.stringArg("eventId")).orElse(""),
-                        publish.id()));
-            } else if (!sameContent(tx.get(), publish)) {
-                evidence.add(Evidence.of(OutboxFacts.describePublish(publish) + " with payload \""
-                        + publish.stringArg("payload") + "\", but it was enqueued as " + OutboxFacts.event(tx.get())
-                        + " with payload \"" + tx.get().stringArg("payload") + "\"", tx.get().id(), publish.id()));
+                        + "enqueued that id" + same.map(t -> "; " + t.aggregateId() + " #" + t.seq()
+                        + " was enqueued as event " + t.eventId()).orElse(""), publish.id()));
+            } else {
+                EventFields enqueued = EventFields.of(tx.get());
+                if (!enqueued.sameContent(published)) {
+                    evidence.add(Evidence.of(OutboxFacts.describePublish(publish) + " with payload \""
+                            + published.payload() + "\", but it was enqueued as " + enqueued.describe()
+                            + " with payload \"" + enqueued.payload() + "\"", tx.get().id(), publish.id()));
+                }
             }
         }
-        return failIfAny(evidence.size() > 8 ? evidence.subList(0, 8) : evidence);
-    }
-
-    private static boolean sameContent(Op tx, Op publish) {
-        return Objects.equals(tx.stringArg("aggregateId"), publish.stringArg("aggregateId"))
-                && Objects.equals(String.valueOf(tx.args().get("seq")), String.valueOf(publish.args().get("seq")))
-                && Objects.equals(tx.stringArg("payload"), publish.stringArg("payload"));
+        return failIfAny(Evidence.capped(evidence, 8));
     }
 }

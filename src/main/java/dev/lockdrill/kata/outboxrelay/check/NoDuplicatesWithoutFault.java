@@ -33,7 +33,7 @@ public final class NoDuplicatesWithoutFault implements Invariant {
         OutboxFacts facts = new OutboxFacts(history);
         Map<String, List<Op>> byEvent = new LinkedHashMap<>();
         for (Op publish : facts.publications()) {
-            byEvent.computeIfAbsent(publish.scenario() + "|" + publish.stringArg("eventId"), k -> new ArrayList<>())
+            byEvent.computeIfAbsent(publish.scenario() + "|" + OutboxFacts.eventId(publish), k -> new ArrayList<>())
                     .add(publish);
         }
         List<Evidence> evidence = new ArrayList<>();
@@ -51,6 +51,6 @@ public final class NoDuplicatesWithoutFault implements Invariant {
                 }
             }
         }
-        return failIfAny(evidence.size() > 8 ? evidence.subList(0, 8) : evidence);
+        return failIfAny(Evidence.capped(evidence, 8));
     }
 }

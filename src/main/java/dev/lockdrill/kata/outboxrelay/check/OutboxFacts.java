@@ -2,13 +2,18 @@ package dev.lockdrill.kata.outboxrelay.check;
 
 import dev.lockdrill.check.OpText;
 import dev.lockdrill.history.FaultEvent;
+import dev.lockdrill.history.FaultKind;
+import dev.lockdrill.history.Faults;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Observation;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.history.Outcome;
+import dev.lockdrill.kata.outboxrelay.protocol.BusinessTx;
+import dev.lockdrill.kata.outboxrelay.protocol.EventFields;
+import dev.lockdrill.kata.outboxrelay.protocol.OutboxOp;
+import dev.lockdrill.kata.outboxrelay.protocol.OutboxRow;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -27,39 +32,43 @@ final class OutboxFacts {
     }
 
     List<Op> businessTxs() {
-        return history.ops("business-tx");
+        return history.ops(OutboxOp.BUSINESS_TX);
     }
 
     static boolean committed(Op tx) {
-        return tx.ok() && tx.boolResult("committed");
+        return BusinessTx.committed(tx);
     }
 
     /** Rolled back by the caller, or never committed because enqueue threw. */
     static boolean rolledBack(Op tx) {
-        return tx.outcome() == Outcome.FAIL || tx.ok() && !tx.boolResult("committed");
+        return BusinessTx.rolledBack(tx);
+    }
+
+    static String eventId(Op op) {
+        return EventFields.of(op).eventId();
     }
 
     /** Publishes the broker accepted. */
     List<Op> publications() {
-        return history.ops(op -> op.is("publish") && op.ok());
+        return history.ops(op -> op.is(OutboxOp.PUBLISH) && op.ok());
     }
 
     List<Op> publications(String scenario, String eventId) {
         return publications().stream()
-                .filter(p -> p.scenario().equals(scenario) && eventId.equals(p.stringArg("eventId")))
+                .filter(p -> p.scenario().equals(scenario) && eventId.equals(eventId(p)))
                 .toList();
     }
 
     /** The business transaction that enqueued this event id in this scenario. */
     Optional<Op> txOf(String scenario, String eventId) {
         return businessTxs().stream()
-                .filter(tx -> tx.scenario().equals(scenario) && eventId.equals(tx.stringArg("eventId")))
+                .filter(tx -> tx.scenario().equals(scenario) && eventId.equals(eventId(tx)))
                 .findFirst();
     }
 
     /** The relayBatch call during which this publish happened, if any. */
     Optional<Op> batchOf(Op publish) {
-        return history.ops(op -> op.is("relayBatch") && op.scenario().equals(publish.scenario())
+        return history.ops(op -> op.is(OutboxOp.RELAY_BATCH) && op.scenario().equals(publish.scenario())
                         && op.worker().equals(publish.worker()) && op.invokeNanos() <= publish.invokeNanos()
                         && publish.invokeNanos() <= op.completeNanos())
                 .stream().findFirst();
@@ -77,32 +86,35 @@ final class OutboxFacts {
         }
         Op call = batch.get();
         boolean killed = history.faults(call.scenario()).stream()
-                .anyMatch(f -> f.name().equals("kill") && f.landed() && f.target().equals(call.worker())
+                .anyMatch(f -> f.is(Faults.KILL) && f.landed() && f.target().equals(call.worker())
                         && f.startNanos() >= call.invokeNanos() && f.startNanos() <= call.completeNanos());
-        boolean refused = history.ops(op -> op.is("publish") && op.outcome() == Outcome.FAIL
-                        && op.scenario().equals(call.scenario()) && op.worker().equals(call.worker())
-                        && op.invokeNanos() >= call.invokeNanos() && op.invokeNanos() <= call.completeNanos())
-                .size() > 0;
-        return killed || refused;
+        return killed || refusedDuring(history, call);
     }
 
-    List<FaultEvent> faults(String scenario, String name) {
-        return history.faults(scenario).stream().filter(f -> f.name().equals(name) && f.landed()).toList();
+    /** Whether the broker refused one of this relayBatch call's messages. */
+    static boolean refusedDuring(History history, Op call) {
+        return !history.ops(op -> op.is(OutboxOp.PUBLISH) && op.outcome() == Outcome.FAIL
+                && op.scenario().equals(call.scenario()) && op.worker().equals(call.worker())
+                && op.invokeNanos() >= call.invokeNanos() && op.invokeNanos() <= call.completeNanos()).isEmpty();
+    }
+
+    List<FaultEvent> faults(String scenario, FaultKind kind) {
+        return history.faults(scenario).stream().filter(f -> f.is(kind) && f.landed()).toList();
     }
 
     /** The outbox row of this event at the end of its scenario, if it still exists. */
-    Optional<Map<String, Object>> row(String scenario, String eventId) {
-        return history.observations("outbox").stream()
+    Optional<OutboxRow> row(String scenario, String eventId) {
+        return history.observations(OutboxRow.OBSERVATION).stream()
                 .filter(o -> o.scenario().equals(scenario))
                 .map(Observation::rows)
                 .flatMap(List::stream)
-                .filter(row -> eventId.equals(row.get("eventId")))
+                .map(OutboxRow::of)
+                .filter(row -> eventId.equals(row.eventId()))
                 .findFirst();
     }
 
     static String event(Op op) {
-        return "event " + op.stringArg("eventId") + " (" + op.stringArg("aggregateId") + " #" + op.args().get("seq")
-                + ")";
+        return EventFields.of(op).describe();
     }
 
     static String describeTx(Op tx) {

@@ -5,18 +5,20 @@ import dev.lockdrill.check.MetricValue;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.outboxrelay.protocol.OutboxOp;
+import dev.lockdrill.kata.outboxrelay.protocol.Scenario;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /** Throughput and parallelism of the slow-broker scenario: three relays should publish at once. */
 public final class OutboxMetrics implements Metrics {
-    static final String SCENARIO = "slow-broker";
+    static final String SCENARIO = Scenario.SLOW_BROKER.label();
 
     @Override
     public List<MetricValue> compute(History history) {
-        List<Op> calls = history.ops(op -> op.is("relayBatch") && op.scenario().equals(SCENARIO));
-        List<Op> published = history.ops(op -> op.is("publish") && op.ok() && op.scenario().equals(SCENARIO));
+        List<Op> calls = history.ops(op -> op.is(OutboxOp.RELAY_BATCH) && op.scenario().equals(SCENARIO));
+        List<Op> published = history.ops(op -> op.is(OutboxOp.PUBLISH) && op.ok() && op.scenario().equals(SCENARIO));
         return List.of(
                 new MetricValue("events published/s", Latency.perSecond(published, calls), "/s", true),
                 new MetricValue("max concurrent publishes", maxConcurrent(published), "", true),

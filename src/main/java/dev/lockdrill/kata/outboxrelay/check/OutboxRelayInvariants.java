@@ -1,8 +1,14 @@
 package dev.lockdrill.kata.outboxrelay.check;
 
 import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.NoUnexpectedErrors;
+import dev.lockdrill.check.OpText;
+import dev.lockdrill.history.Faults;
+import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.outboxrelay.protocol.OutboxOp;
 
 import java.util.List;
+import java.util.function.Predicate;
 
 /** Every invariant of the outbox-relay kata, in the order they are reported. */
 public final class OutboxRelayInvariants {
@@ -12,6 +18,27 @@ public final class OutboxRelayInvariants {
     public static List<Invariant> all() {
         return List.of(new CommittedEventsPublished(), new RolledBackNeverPublished(), new DuplicatesKeepEventId(),
                 new NoDuplicatesWithoutFault(), new PublishedEventsMarked(), new RelaysProgressConcurrently(),
-                new NoUnexpectedErrors());
+                noUnexpectedErrors());
+    }
+
+    /**
+     * enqueue never fails a healthy business transaction, and relayBatch throws only when a fault
+     * hit that call (a broker outage, a refused publish) or the relay's sessions were just killed.
+     */
+    static NoUnexpectedErrors noUnexpectedErrors() {
+        String description = "enqueue and relayBatch complete without errors unless a fault hit them";
+        Predicate<Op> judged = op -> op.is(OutboxOp.BUSINESS_TX) || op.is(OutboxOp.RELAY_BATCH);
+        NoUnexpectedErrors.Excuse killed = new NoUnexpectedErrors(description, judged,
+                OutboxRelayInvariants::describeError).firstCallsAfter(Faults.KILL, 2);
+        NoUnexpectedErrors.Excuse outage = NoUnexpectedErrors.hitDuring(Faults.OUTAGE);
+        return new NoUnexpectedErrors(description, judged, OutboxRelayInvariants::describeError,
+                (history, op) -> op.is(OutboxOp.RELAY_BATCH) && (outage.covers(history, op)
+                        || killed.covers(history, op) || OutboxFacts.refusedDuring(history, op)));
+    }
+
+    private static String describeError(Op op) {
+        String what = op.is(OutboxOp.BUSINESS_TX) ? "business transaction of " + OutboxFacts.event(op) : "relayBatch";
+        return op.worker() + "'s " + what + " at " + OpText.at(op.invokeNanos()) + " in " + op.scenario() + ": "
+                + OpText.outcome(op);
     }
 }

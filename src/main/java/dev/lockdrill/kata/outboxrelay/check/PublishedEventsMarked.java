@@ -5,10 +5,10 @@ import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.outboxrelay.protocol.OutboxRow;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -31,18 +31,18 @@ public final class PublishedEventsMarked implements Invariant {
         OutboxFacts facts = new OutboxFacts(history);
         List<Evidence> evidence = new ArrayList<>();
         for (Op tx : facts.businessTxs()) {
-            String eventId = tx.stringArg("eventId");
+            String eventId = OutboxFacts.eventId(tx);
             List<Op> publications = facts.publications(tx.scenario(), eventId);
-            Optional<Map<String, Object>> row = facts.row(tx.scenario(), eventId);
+            Optional<OutboxRow> row = facts.row(tx.scenario(), eventId);
             if (!OutboxFacts.committed(tx) || publications.isEmpty() || row.isEmpty()
-                    || Boolean.TRUE.equals(row.get().get("marked"))) {
+                    || row.get().marked()) {
                 continue;
             }
             Op last = publications.get(publications.size() - 1);
             evidence.add(Evidence.of(OutboxFacts.describePublish(last) + " (" + publications.size()
-                    + " publication(s) in all), but its outbox row (id " + row.get().get("id")
+                    + " publication(s) in all), but its outbox row (id " + row.get().id()
                     + ") is still unmarked when the relays are done", last.id()));
         }
-        return failIfAny(evidence.size() > 8 ? evidence.subList(0, 8) : evidence);
+        return failIfAny(Evidence.capped(evidence, 8));
     }
 }

@@ -5,8 +5,10 @@ import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.check.OpText;
 import dev.lockdrill.history.FaultEvent;
+import dev.lockdrill.history.Faults;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.outboxrelay.protocol.OutboxOp;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -32,10 +34,10 @@ public final class RelaysProgressConcurrently implements Invariant {
         OutboxFacts facts = new OutboxFacts(history);
         List<Evidence> evidence = new ArrayList<>();
         for (FaultEvent hold : history.faults()) {
-            if (!hold.name().equals("hold") || !hold.landed()) {
+            if (!hold.is(Faults.HOLD) || !hold.landed()) {
                 continue;
             }
-            List<Op> calls = history.ops(op -> op.is("relayBatch") && op.scenario().equals(hold.scenario())
+            List<Op> calls = history.ops(op -> op.is(OutboxOp.RELAY_BATCH) && op.scenario().equals(hold.scenario())
                     && !op.worker().equals(hold.target()) && op.invokeNanos() >= hold.startNanos()
                     && op.invokeNanos() <= hold.endNanos());
             for (Op call : calls) {

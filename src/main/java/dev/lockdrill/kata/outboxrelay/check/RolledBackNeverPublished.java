@@ -29,7 +29,7 @@ public final class RolledBackNeverPublished implements Invariant {
             if (!OutboxFacts.rolledBack(tx)) {
                 continue;
             }
-            for (Op publish : facts.publications(tx.scenario(), tx.stringArg("eventId"))) {
+            for (Op publish : facts.publications(tx.scenario(), OutboxFacts.eventId(tx))) {
                 evidence.add(Evidence.of(OutboxFacts.describeTx(tx) + ", yet " + OutboxFacts.describePublish(publish)
                         + (publish.invokeNanos() < tx.completeNanos() ? " — before the transaction even ended" : ""),
                         tx.id(), publish.id()));

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.outboxrelay.workload;
 
+import dev.lockdrill.kata.outboxrelay.protocol.Scenario;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.outbox.OutboxEvent;
 import dev.lockdrill.katas.api.outbox.OutboxRelay;
@@ -18,7 +19,7 @@ final class BrokerOutageScenario implements OutboxScenario {
 
     @Override
     public String name() {
-        return "broker-outage";
+        return Scenario.BROKER_OUTAGE.label();
     }
 
     @Override

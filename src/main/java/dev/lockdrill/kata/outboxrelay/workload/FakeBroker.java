@@ -2,6 +2,7 @@ package dev.lockdrill.kata.outboxrelay.workload;
 
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.Recorder;
+import dev.lockdrill.kata.outboxrelay.protocol.OutboxOp;
 import dev.lockdrill.katas.api.outbox.Broker;
 import dev.lockdrill.katas.api.outbox.BrokerUnavailableException;
 import dev.lockdrill.katas.api.outbox.OutboxEvent;
@@ -33,15 +34,13 @@ final class FakeBroker implements Broker {
         if (event == null) {
             throw new IllegalArgumentException("publish(null): the broker needs an event");
         }
-        Recorder.PendingOp op = recorder.invoke(scenario, relay, "publish", Map.of(
-                "eventId", String.valueOf(event.eventId()), "aggregateId", String.valueOf(event.aggregateId()),
-                "seq", event.seq(), "payload", String.valueOf(event.payload())));
+        Recorder.PendingOp op = recorder.invoke(scenario, relay, OutboxOp.PUBLISH, OutboxRig.fields(event).toMap());
         if (fault.refuses(relay, event)) {
             op.fail("broker unavailable");
             throw new BrokerUnavailableException("broker unavailable (outage injected by the check)");
         }
         Pause.nanos(latencyNanos);
         fault.accepted(relay, event);
-        op.ok(Map.of("accepted", true));
+        op.answered(true, Map.of());
     }
 }

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.outboxrelay.workload;
 
+import dev.lockdrill.kata.outboxrelay.protocol.Scenario;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.katas.api.outbox.OutboxEvent;
@@ -22,7 +23,7 @@ final class KilledAfterPublishScenario implements OutboxScenario {
 
     @Override
     public String name() {
-        return "killed-after-publish";
+        return Scenario.KILLED_AFTER_PUBLISH.label();
     }
 
     @Override

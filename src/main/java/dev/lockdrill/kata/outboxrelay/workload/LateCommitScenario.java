@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.outboxrelay.workload;
 
+import dev.lockdrill.kata.outboxrelay.protocol.Scenario;
+import dev.lockdrill.kata.outboxrelay.protocol.Decision;
 import dev.lockdrill.kata.outboxrelay.protocol.OutboxFaults;
 import dev.lockdrill.katas.api.outbox.OutboxEvent;
 import dev.lockdrill.katas.api.outbox.OutboxRelay;
@@ -12,7 +14,7 @@ import dev.lockdrill.katas.api.outbox.OutboxRelay;
 final class LateCommitScenario implements OutboxScenario {
     @Override
     public String name() {
-        return "late-commit";
+        return Scenario.LATE_COMMIT.label();
     }
 
     @Override
@@ -28,7 +30,7 @@ final class LateCommitScenario implements OutboxScenario {
             OutboxEvent early = rig.event("invoice-" + round, 1);
             OutboxEvent late = rig.event("shipment-" + round, 1);
             long start = rig.recorder().now();
-            BusinessTx slow = rig.begin(early, "commit");
+            OpenTx slow = rig.begin(early, Decision.COMMIT);
             rig.commit(late);
             rig.relayBatch("relay-1", relay, 10);
             slow.commit();

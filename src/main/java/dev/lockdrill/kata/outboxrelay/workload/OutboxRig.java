@@ -1,12 +1,18 @@
 package dev.lockdrill.kata.outboxrelay.workload;
 
-import dev.lockdrill.harness.Database;
+import dev.lockdrill.harness.Failures;
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.Recorder;
-import dev.lockdrill.harness.Seeds;
+import dev.lockdrill.harness.ScenarioRig;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.kata.outboxrelay.protocol.BusinessTx;
+import dev.lockdrill.kata.outboxrelay.protocol.Decision;
+import dev.lockdrill.kata.outboxrelay.protocol.EventFields;
+import dev.lockdrill.kata.outboxrelay.protocol.OutboxOp;
+import dev.lockdrill.kata.outboxrelay.protocol.OutboxRow;
+import dev.lockdrill.kata.outboxrelay.protocol.RelayBatch;
 import dev.lockdrill.katas.api.outbox.Broker;
 import dev.lockdrill.katas.api.outbox.OutboxEvent;
 import dev.lockdrill.katas.api.outbox.OutboxRelay;
@@ -17,7 +23,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -26,39 +31,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * connection), business transactions that enqueue events, recorded relay calls, and the outbox's
  * ground truth at the end.
  */
-final class OutboxRig implements AutoCloseable {
+final class OutboxRig extends ScenarioRig implements AutoCloseable {
     static final int DRAIN_CALLS = 40;
 
-    private final WorkloadContext context;
-    private final Connection admin;
-    private final String scenario;
-    private final SplittableRandom random;
     private final List<WorkerDataSource> dataSources = new ArrayList<>();
     private final AtomicInteger businessTxs = new AtomicInteger();
     private WorkerDataSource business;
     private OutboxRelay app;
 
     OutboxRig(WorkloadContext context, Connection admin, String scenario) {
-        this.context = context;
-        this.admin = admin;
-        this.scenario = scenario;
-        this.random = Seeds.forScenario(context.seed(), scenario);
-    }
-
-    String scenario() {
-        return scenario;
-    }
-
-    SplittableRandom random() {
-        return random;
-    }
-
-    Recorder recorder() {
-        return context.recorder();
-    }
-
-    Database database() {
-        return context.requireDatabase();
+        super(context, admin, scenario);
     }
 
     /** A relay process: its own instance, pool and broker connection, with the broker's fault and latency. */
@@ -73,17 +55,21 @@ final class OutboxRig implements AutoCloseable {
 
     /** A fresh event of this scenario, with a seeded id. */
     OutboxEvent event(String aggregate, long seq) {
-        String id = new UUID(random.nextLong(), random.nextLong()).toString();
+        String id = new UUID(random().nextLong(), random().nextLong()).toString();
         return new OutboxEvent(id, scenario + "/" + aggregate, seq, aggregate + " #" + seq);
     }
 
+    static EventFields fields(OutboxEvent event) {
+        return new EventFields(event.eventId(), event.aggregateId(), event.seq(), event.payload());
+    }
+
     /** Opens a business transaction that writes a business row and enqueues the event; not yet decided. */
-    BusinessTx begin(OutboxEvent event, String decision) throws SQLException {
+    OpenTx begin(OutboxEvent event, Decision decision) throws SQLException {
         return begin(List.of(event), decision);
     }
 
     /** One business transaction enqueueing several events; not yet decided. */
-    BusinessTx begin(List<OutboxEvent> events, String decision) throws SQLException {
+    OpenTx begin(List<OutboxEvent> events, Decision decision) throws SQLException {
         if (app == null) {
             app = relay("app", BrokerFault.NONE, 0);
             business = dataSources.get(dataSources.size() - 1);
@@ -93,44 +79,37 @@ final class OutboxRig implements AutoCloseable {
         connection.setAutoCommit(false);
         List<Recorder.PendingOp> ops = new ArrayList<>();
         for (OutboxEvent event : events) {
-            Recorder.PendingOp op = recorder().invoke(scenario, worker, "business-tx", Map.of(
-                    "eventId", event.eventId(), "aggregateId", event.aggregateId(), "seq", event.seq(),
-                    "payload", event.payload(), "decision", decision));
+            Recorder.PendingOp op = recorder().invoke(scenario, worker, OutboxOp.BUSINESS_TX,
+                    new BusinessTx(fields(event), decision).toMap());
             ops.add(op);
             try {
                 Sql.rows(connection, "INSERT INTO business_order(note) VALUES (?) RETURNING id", event.payload());
                 app.enqueue(connection, event);
             } catch (Exception | Error e) {
                 connection.rollback();
-                ops.forEach(failed -> failed.fail("enqueue threw " + describe(e)));
+                ops.forEach(failed -> failed.fail("enqueue threw " + Failures.describe(e)));
                 break;
             }
         }
-        return new BusinessTx(connection, ops);
+        return new OpenTx(connection, ops);
     }
 
     void commit(OutboxEvent event) throws SQLException {
-        begin(event, "commit").commit();
+        begin(event, Decision.COMMIT).commit();
     }
 
     /** Commits the events in business transactions of up to ten events each. */
     void commitAll(List<OutboxEvent> events) throws SQLException {
         for (int from = 0; from < events.size(); from += 10) {
-            begin(events.subList(from, Math.min(events.size(), from + 10)), "commit").commit();
+            begin(events.subList(from, Math.min(events.size(), from + 10)), Decision.COMMIT).commit();
         }
     }
 
     /** One recorded relayBatch call; returns what it reported, or -1 if it threw. */
     int relayBatch(String relay, OutboxRelay instance, int max) {
-        Recorder.PendingOp op = recorder().invoke(scenario, relay, "relayBatch", Map.of("max", max));
-        try {
-            int published = instance.relayBatch(max);
-            op.ok(Map.of("published", published));
-            return published;
-        } catch (Exception | Error e) {
-            op.info(describe(e));
-            return -1;
-        }
+        Recorder.Call<Integer> call = recorder().call(scenario, relay, OutboxOp.RELAY_BATCH, new RelayBatch(max).toMap(),
+                () -> instance.relayBatch(max), RelayBatch::result, Recorder.OnError.UNKNOWN);
+        return call.ok() ? call.value() : -1;
     }
 
     /** Calls relayBatch until the outbox has no pending row (ground truth), at most DRAIN_CALLS times. */
@@ -152,15 +131,14 @@ final class OutboxRig implements AutoCloseable {
 
     /** Records the outbox rows of this scenario (event id, marked or not) as ground truth. */
     void observeOutbox() throws SQLException {
-        recorder().observe("outbox", scenario, Sql.rows(admin, """
-                SELECT id, event_id AS "eventId", aggregate_id AS "aggregateId", seq,
-                       published_at IS NOT NULL AS marked
-                FROM outbox WHERE aggregate_id LIKE ? ORDER BY id""", scenario + "/%"));
-    }
-
-    static String describe(Throwable e) {
-        String message = e.getMessage();
-        return e.getClass().getSimpleName() + (message == null ? "" : ": " + message.lines().findFirst().orElse(""));
+        List<Map<String, Object>> rows = Sql.rows(admin, """
+                SELECT id, event_id, aggregate_id, seq, published_at IS NOT NULL AS marked
+                FROM outbox WHERE aggregate_id LIKE ? ORDER BY id""", scenario + "/%").stream()
+                .map(row -> new OutboxRow(((Number) row.get("id")).longValue(), (String) row.get("event_id"),
+                        (String) row.get("aggregate_id"), ((Number) row.get("seq")).longValue(),
+                        Boolean.TRUE.equals(row.get("marked"))).toMap())
+                .toList();
+        recorder().observe(OutboxRow.OBSERVATION, scenario, rows);
     }
 
     @Override

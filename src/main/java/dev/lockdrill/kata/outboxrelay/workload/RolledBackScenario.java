@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.outboxrelay.workload;
 
+import dev.lockdrill.kata.outboxrelay.protocol.Scenario;
+import dev.lockdrill.kata.outboxrelay.protocol.Decision;
 import dev.lockdrill.katas.api.outbox.OutboxEvent;
 import dev.lockdrill.katas.api.outbox.OutboxRelay;
 
@@ -10,7 +12,7 @@ import dev.lockdrill.katas.api.outbox.OutboxRelay;
 final class RolledBackScenario implements OutboxScenario {
     @Override
     public String name() {
-        return "rolled-back";
+        return Scenario.ROLLED_BACK.label();
     }
 
     @Override
@@ -25,7 +27,7 @@ final class RolledBackScenario implements OutboxScenario {
         for (int i = 1; i <= events; i++) {
             OutboxEvent event = rig.event("cart-" + i, 1);
             boolean commit = i % 2 == 0 || rig.random().nextInt(4) == 0;
-            BusinessTx tx = rig.begin(event, commit ? "commit" : "rollback");
+            OpenTx tx = rig.begin(event, commit ? Decision.COMMIT : Decision.ROLLBACK);
             if (commit) {
                 tx.commit();
             } else {
@@ -33,7 +35,7 @@ final class RolledBackScenario implements OutboxScenario {
             }
         }
         OutboxEvent open = rig.event("refund", 1);
-        BusinessTx pending = rig.begin(open, "rollback");
+        OpenTx pending = rig.begin(open, Decision.ROLLBACK);
         rig.relayBatch("relay-1", relay, 10);
         pending.rollback();
         rig.drain("relay-1", relay, 10);

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.outboxrelay.workload;
 
+import dev.lockdrill.kata.outboxrelay.protocol.Scenario;
 import dev.lockdrill.kata.outboxrelay.protocol.OutboxFaults;
 import dev.lockdrill.harness.Workers;
 import dev.lockdrill.katas.api.outbox.OutboxEvent;
@@ -22,7 +23,7 @@ final class SlowBrokerScenario implements OutboxScenario {
 
     @Override
     public String name() {
-        return "slow-broker";
+        return Scenario.SLOW_BROKER.label();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.outboxrelay.workload;
 
+import dev.lockdrill.kata.outboxrelay.protocol.Scenario;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.Workers;
@@ -23,7 +24,7 @@ final class ThreeRelaysScenario implements OutboxScenario {
 
     @Override
     public String name() {
-        return "three-relays";
+        return Scenario.THREE_RELAYS.label();
     }
 
     @Override

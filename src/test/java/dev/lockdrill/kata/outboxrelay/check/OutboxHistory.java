@@ -1,13 +1,19 @@
 package dev.lockdrill.kata.outboxrelay.check;
 
 import dev.lockdrill.history.FaultEvent;
+import dev.lockdrill.history.FaultKind;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Observation;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.history.Outcome;
+import dev.lockdrill.kata.outboxrelay.protocol.BusinessTx;
+import dev.lockdrill.kata.outboxrelay.protocol.Decision;
+import dev.lockdrill.kata.outboxrelay.protocol.EventFields;
+import dev.lockdrill.kata.outboxrelay.protocol.OutboxOp;
+import dev.lockdrill.kata.outboxrelay.protocol.OutboxRow;
+import dev.lockdrill.kata.outboxrelay.protocol.RelayBatch;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -19,57 +25,59 @@ final class OutboxHistory {
     private final List<Map<String, Object>> rows = new ArrayList<>();
 
     OutboxHistory tx(String eventId, boolean committed, long from, long to) {
-        ops.add(op("app", "business-tx", event(eventId), from, to, Outcome.OK, Map.of("committed", committed)));
+        ops.add(op("app", OutboxOp.BUSINESS_TX, new BusinessTx(fields(eventId), committed ? Decision.COMMIT
+                : Decision.ROLLBACK).toMap(), from, to, Outcome.OK, BusinessTx.ended(committed)));
         return this;
     }
 
     OutboxHistory publish(String relay, String eventId, long from, long to) {
-        ops.add(op(relay, "publish", event(eventId), from, to, Outcome.OK, Map.of("accepted", true)));
+        ops.add(op(relay, OutboxOp.PUBLISH, event(eventId), from, to, Outcome.OK, Map.of(Op.ACCEPTED, true)));
         return this;
     }
 
     OutboxHistory refused(String relay, String eventId, long from, long to) {
-        ops.add(op(relay, "publish", event(eventId), from, to, Outcome.FAIL, Map.of()));
+        ops.add(op(relay, OutboxOp.PUBLISH, event(eventId), from, to, Outcome.FAIL, Map.of()));
         return this;
     }
 
     OutboxHistory batch(String relay, long from, long to, Outcome outcome) {
-        ops.add(op(relay, "relayBatch", Map.of("max", 10), from, to, outcome,
-                outcome == Outcome.OK ? Map.of("published", 1) : Map.of()));
+        ops.add(op(relay, OutboxOp.RELAY_BATCH, new RelayBatch(10).toMap(), from, to, outcome,
+                outcome == Outcome.OK ? RelayBatch.result(1) : Map.of()));
         return this;
     }
 
-    OutboxHistory fault(String name, String target, long from, long to) {
-        faults.add(new FaultEvent(name, SCENARIO, target, from * 1_000_000, to * 1_000_000, true, name + " on " + target));
+    OutboxHistory fault(FaultKind kind, String target, long from, long to) {
+        faults.add(new FaultEvent(kind.label(), SCENARIO, target, from * 1_000_000, to * 1_000_000, true,
+                kind.label() + " on " + target));
         return this;
     }
 
-    OutboxHistory missedFault(String name, String target, long from, long to) {
-        faults.add(new FaultEvent(name, SCENARIO, target, from * 1_000_000, to * 1_000_000, false, name + " missed"));
+    OutboxHistory missedFault(FaultKind kind, String target, long from, long to) {
+        faults.add(new FaultEvent(kind.label(), SCENARIO, target, from * 1_000_000, to * 1_000_000, false,
+                kind.label() + " missed"));
         return this;
     }
 
     OutboxHistory row(String eventId, boolean marked) {
-        rows.add(Map.of("id", rows.size() + 1, "eventId", eventId, "marked", marked));
+        rows.add(new OutboxRow(rows.size() + 1, eventId, SCENARIO + "/order-" + eventId, 1, marked).toMap());
         return this;
     }
 
     History build() {
-        return new History(1, ops, faults, List.of(new Observation("outbox", SCENARIO, rows)));
+        return new History(1, ops, faults, List.of(new Observation(OutboxRow.OBSERVATION, SCENARIO, rows)));
+    }
+
+    static EventFields fields(String eventId) {
+        return new EventFields(eventId, SCENARIO + "/order-" + eventId, 1, "payload of " + eventId);
     }
 
     static Map<String, Object> event(String eventId) {
-        Map<String, Object> args = new LinkedHashMap<>();
-        args.put("eventId", eventId);
-        args.put("aggregateId", SCENARIO + "/order-" + eventId);
-        args.put("seq", 1);
-        args.put("payload", "payload of " + eventId);
-        return args;
+        return fields(eventId).toMap();
     }
 
-    private Op op(String worker, String f, Map<String, Object> args, long from, long to, Outcome outcome,
+    private Op op(String worker, OutboxOp f, Map<String, Object> args, long from, long to, Outcome outcome,
                   Map<String, Object> result) {
-        return new Op(ops.size() + 1, SCENARIO, worker, f, args, from * 1_000_000, to * 1_000_000, outcome, result,
+        return new Op(ops.size() + 1, SCENARIO, worker, f.label(), args, from * 1_000_000, to * 1_000_000, outcome, result,
                 outcome == Outcome.OK ? null : "boom");
     }
 }

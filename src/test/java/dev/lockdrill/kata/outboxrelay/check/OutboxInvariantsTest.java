@@ -4,9 +4,12 @@ import dev.lockdrill.check.FaultsLanded;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.check.MetricValue;
 import dev.lockdrill.check.Verdict;
+import dev.lockdrill.history.Faults;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.history.Outcome;
+import dev.lockdrill.kata.outboxrelay.protocol.EventFields;
+import dev.lockdrill.kata.outboxrelay.protocol.OutboxOp;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -54,12 +57,12 @@ class OutboxInvariantsTest {
     void duplicateAfterKillInTheFirstCallIsExcused() {
         History history = new OutboxHistory()
                 .tx("a", true, 0, 1)
-                .batch("relay-1", 2, 10, Outcome.INFO).publish("relay-1", "a", 3, 4).fault("kill", "relay-1", 4, 5)
+                .batch("relay-1", 2, 10, Outcome.INFO).publish("relay-1", "a", 3, 4).fault(Faults.KILL, "relay-1", 4, 5)
                 .batch("relay-1", 11, 14, Outcome.OK).publish("relay-1", "a", 12, 13)
                 .row("a", true)
                 .build();
         assertThat(new NoDuplicatesWithoutFault().check(history).passed()).isTrue();
-        assertThat(new NoUnexpectedErrors().check(history).passed()).isTrue();
+        assertThat(OutboxRelayInvariants.noUnexpectedErrors().check(history).passed()).isTrue();
     }
 
     @Test
@@ -70,7 +73,7 @@ class OutboxInvariantsTest {
                 .batch("relay-1", 11, 14, Outcome.OK).publish("relay-1", "a", 12, 13)
                 .build();
         assertThat(new NoDuplicatesWithoutFault().check(history).passed()).isTrue();
-        assertThat(new NoUnexpectedErrors().check(history).passed()).isTrue();
+        assertThat(OutboxRelayInvariants.noUnexpectedErrors().check(history).passed()).isTrue();
     }
 
     @Test
@@ -90,9 +93,9 @@ class OutboxInvariantsTest {
         History history = new OutboxHistory()
                 .tx("a", true, 0, 1)
                 .build();
-        Op fresh = new Op(99, OutboxHistory.SCENARIO, "relay-1", "publish", Map.of("eventId", "minted",
-                "aggregateId", OutboxHistory.SCENARIO + "/order-a", "seq", 1, "payload", "payload of a"),
-                2, 3, Outcome.OK, Map.of("accepted", true), null);
+        Op fresh = new Op(99, OutboxHistory.SCENARIO, "relay-1", OutboxOp.PUBLISH.label(), new EventFields("minted",
+                OutboxHistory.SCENARIO + "/order-a", 1, "payload of a").toMap(), 2, 3, Outcome.OK,
+                Map.of(Op.ACCEPTED, true), null);
         History withFresh = new History(1, concat(history, fresh), history.faults(), history.observations());
         InvariantResult result = new DuplicatesKeepEventId().check(withFresh);
         assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
@@ -116,7 +119,7 @@ class OutboxInvariantsTest {
         History history = new OutboxHistory()
                 .tx("a", true, 0, 1).tx("b", true, 0, 1)
                 .batch("relay-1", 2, 40, Outcome.OK).publish("relay-1", "a", 3, 39)
-                .fault("hold", "relay-1", 5, 30)
+                .fault(Faults.HOLD, "relay-1", 5, 30)
                 .batch("relay-2", 6, 35, Outcome.OK).publish("relay-2", "b", 33, 34)
                 .build();
         InvariantResult result = new RelaysProgressConcurrently().check(history);
@@ -129,7 +132,7 @@ class OutboxInvariantsTest {
         History history = new OutboxHistory()
                 .tx("a", true, 0, 1).tx("b", true, 0, 1)
                 .batch("relay-1", 2, 40, Outcome.OK).publish("relay-1", "a", 3, 39)
-                .fault("hold", "relay-1", 5, 30)
+                .fault(Faults.HOLD, "relay-1", 5, 30)
                 .batch("relay-2", 6, 12, Outcome.OK).publish("relay-2", "b", 8, 9)
                 .build();
         assertThat(new RelaysProgressConcurrently().check(history).passed()).isTrue();
@@ -139,9 +142,9 @@ class OutboxInvariantsTest {
     void relayErrorWithoutFaultFailsAndMissedFaultIsUnknown() {
         History history = new OutboxHistory()
                 .batch("relay-1", 2, 5, Outcome.INFO)
-                .missedFault("hold", "relay-1", 1, 2)
+                .missedFault(Faults.HOLD, "relay-1", 1, 2)
                 .build();
-        assertThat(new NoUnexpectedErrors().check(history).verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(OutboxRelayInvariants.noUnexpectedErrors().check(history).verdict()).isEqualTo(Verdict.FAIL);
         assertThat(new FaultsLanded().check(history).verdict()).isEqualTo(Verdict.UNKNOWN);
     }
 

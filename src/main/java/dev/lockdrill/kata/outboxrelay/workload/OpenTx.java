@@ -1,21 +1,22 @@
 package dev.lockdrill.kata.outboxrelay.workload;
 
+import dev.lockdrill.harness.Failures;
 import dev.lockdrill.harness.Recorder;
+import dev.lockdrill.kata.outboxrelay.protocol.BusinessTx;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A business transaction in flight: its own connection (autocommit off) holding business rows
  * and the events the implementation enqueued (one recorded operation per event). The scenario decides when it commits or rolls back.
  */
-final class BusinessTx {
+final class OpenTx {
     private final Connection connection;
     private final List<Recorder.PendingOp> ops;
 
-    BusinessTx(Connection connection, List<Recorder.PendingOp> ops) {
+    OpenTx(Connection connection, List<Recorder.PendingOp> ops) {
         this.connection = connection;
         this.ops = List.copyOf(ops);
     }
@@ -35,9 +36,9 @@ final class BusinessTx {
             } else {
                 connection.rollback();
             }
-            ops.forEach(op -> op.ok(Map.of("committed", commit)));
+            ops.forEach(op -> op.ok(BusinessTx.ended(commit)));
         } catch (SQLException e) {
-            ops.forEach(op -> op.info(OutboxRig.describe(e)));
+            ops.forEach(op -> op.info(Failures.describe(e)));
         }
     }
 }

@@ -1,0 +1,21 @@
+package dev.lockdrill.kata.outboxrelay.protocol;
+
+/** The scenarios of the outbox-relay check, by the name the history and the contract use. */
+public enum Scenario {
+    ROLLED_BACK("rolled-back"),
+    LATE_COMMIT("late-commit"),
+    BROKER_OUTAGE("broker-outage"),
+    KILLED_AFTER_PUBLISH("killed-after-publish"),
+    THREE_RELAYS("three-relays"),
+    SLOW_BROKER("slow-broker");
+
+    private final String label;
+
+    Scenario(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+}

@@ -6,8 +6,8 @@ import dev.lockdrill.harness.Workload;
 import dev.lockdrill.kata.Clause;
 import dev.lockdrill.kata.Kata;
 import dev.lockdrill.kata.Needs;
-import dev.lockdrill.kata.circuitbreaker.check.CircuitBreakerInvariants;
 import dev.lockdrill.kata.circuitbreaker.check.BreakerMetrics;
+import dev.lockdrill.kata.circuitbreaker.check.CircuitBreakerInvariants;
 import dev.lockdrill.kata.circuitbreaker.workload.CircuitBreakerWorkload;
 
 import java.util.List;

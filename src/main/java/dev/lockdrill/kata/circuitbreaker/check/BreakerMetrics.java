@@ -5,6 +5,9 @@ import dev.lockdrill.check.MetricValue;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.circuitbreaker.protocol.Acquire;
+import dev.lockdrill.kata.circuitbreaker.protocol.BreakerOp;
+import dev.lockdrill.kata.circuitbreaker.protocol.Scenarios;
 
 import java.util.List;
 
@@ -12,10 +15,10 @@ import java.util.List;
 public final class BreakerMetrics implements Metrics {
     @Override
     public List<MetricValue> compute(History history) {
-        List<Op> racers = history.ops(op -> op.is("acquire") && op.scenario().equals("half-open-race")
-                && op.args().containsKey("round"));
-        long flappingPermits = history.ops(op -> op.is("acquire") && op.scenario().equals("flapping")
-                && op.boolResult("permitted")).size();
+        List<Op> racers = history.ops(op -> op.is(BreakerOp.ACQUIRE) && op.scenario().equals(Scenarios.HALF_OPEN_RACE)
+                && Acquire.of(op).racing());
+        long flappingPermits = history.ops(op -> op.is(BreakerOp.ACQUIRE) && op.scenario().equals(Scenarios.FLAPPING)
+                && Acquire.permitted(op)).size();
         return List.of(
                 new MetricValue("p99 permit latency in the race", Latency.percentileMillis(racers, 99), "ms", false),
                 new MetricValue("calls let through while flapping", flappingPermits, "calls", false));

@@ -3,6 +3,8 @@ package dev.lockdrill.kata.circuitbreaker.check;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Observation;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.circuitbreaker.protocol.BreakerOp;
+import dev.lockdrill.kata.circuitbreaker.protocol.BreakerSetup;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -13,18 +15,19 @@ record BreakerTrace(String breaker, String scenario, ModelConfig config, boolean
 
     static List<BreakerTrace> all(History history) {
         List<BreakerTrace> traces = new ArrayList<>();
-        for (Observation observation : history.observations("config")) {
+        for (Observation observation : history.observations(BreakerSetup.OBSERVATION)) {
             for (Map<String, Object> row : observation.rows()) {
-                String id = String.valueOf(row.get("breaker"));
+                BreakerSetup setup = BreakerSetup.of(row);
+                String id = setup.breaker();
                 List<Op> ops = history.ops(op -> id.equals(op.stringArg("breaker")));
-                traces.add(new BreakerTrace(id, observation.scenario(), ModelConfig.of(row),
-                        Boolean.TRUE.equals(row.get("sequential")), ops));
+                traces.add(new BreakerTrace(id, observation.scenario(), ModelConfig.of(setup), setup.sequential(),
+                        ops));
             }
         }
         return traces;
     }
 
     List<Op> transitions() {
-        return ops.stream().filter(op -> op.is("transition")).toList();
+        return ops.stream().filter(op -> op.is(BreakerOp.TRANSITION)).toList();
     }
 }

@@ -1,7 +1,10 @@
 package dev.lockdrill.kata.circuitbreaker.check;
 
 import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.NoUnexpectedErrors;
 import dev.lockdrill.kata.circuitbreaker.check.Divergence.Kind;
+import dev.lockdrill.kata.circuitbreaker.protocol.BreakerOp;
+import dev.lockdrill.kata.circuitbreaker.protocol.Scenarios;
 
 import java.util.EnumSet;
 import java.util.List;
@@ -36,13 +39,15 @@ public final class CircuitBreakerInvariants {
                         facts -> concat(EventChain.breaks(facts), RaceEvidence.repeatedTransitions(facts))),
                 new ModelInvariant("wall-clock-jump-changes-nothing",
                         "a jump of the time of day changes no decision: only the monotonic ticker counts",
-                        d -> d.trace().scenario().equals("clock-jump") && OPEN_TIMER.contains(d.kind()),
+                        d -> d.trace().scenario().equals(Scenarios.CLOCK_JUMP) && OPEN_TIMER.contains(d.kind()),
                         facts -> List.of()),
                 new ModelInvariant("behaves-like-reference-model",
                         "opens at the thresholds (>=), counts slow calls, leaves OPEN after the wait, judges "
                                 + "HALF_OPEN on its trials, as Resilience4j does",
                         d -> !SPECIFIC.contains(d.kind()), RaceEvidence::noTrial),
-                new NoUnexpectedBreakerErrors());
+                new NoUnexpectedErrors("tryAcquirePermission, onSuccess and onError never throw",
+                        op -> !op.is(BreakerOp.TRANSITION),
+                        op -> op.scenario() + ": " + op.worker() + " " + op.f() + ": " + op.error()));
     }
 
     private static <T> List<T> concat(List<T> a, List<T> b) {

@@ -2,6 +2,8 @@ package dev.lockdrill.kata.circuitbreaker.check;
 
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.circuitbreaker.protocol.State;
+import dev.lockdrill.kata.circuitbreaker.protocol.Transition;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,16 +19,15 @@ final class EventChain {
     static List<Evidence> breaks(BreakerFacts facts) {
         List<Evidence> evidence = new ArrayList<>();
         for (BreakerTrace trace : facts.traces()) {
-            String state = "CLOSED";
+            State state = State.CLOSED;
             for (Op event : trace.transitions()) {
-                String from = event.stringArg("from");
-                String to = event.stringArg("to");
-                if (!from.equals(state) || from.equals(to)) {
-                    evidence.add(Evidence.of(trace.breaker() + " announced " + TransitionText.arrow(event)
+                Transition transition = Transition.of(event);
+                if (transition.from() != state || transition.from() == transition.to()) {
+                    evidence.add(Evidence.of(trace.breaker() + " announced " + transition.arrow()
                             + " while its previous announcement left it " + state, event.id()));
                     break;
                 }
-                state = to;
+                state = transition.to();
             }
         }
         return evidence;

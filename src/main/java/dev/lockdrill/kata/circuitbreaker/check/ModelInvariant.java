@@ -3,8 +3,8 @@ package dev.lockdrill.kata.circuitbreaker.check;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
-import dev.lockdrill.kata.circuitbreaker.check.Divergence.Kind;
 import dev.lockdrill.history.History;
+import dev.lockdrill.kata.circuitbreaker.check.Divergence.Kind;
 
 import java.util.ArrayList;
 import java.util.List;

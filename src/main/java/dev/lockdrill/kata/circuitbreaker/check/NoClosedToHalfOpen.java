@@ -4,6 +4,9 @@ import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
+import dev.lockdrill.kata.circuitbreaker.protocol.BreakerOp;
+import dev.lockdrill.kata.circuitbreaker.protocol.State;
+import dev.lockdrill.kata.circuitbreaker.protocol.Transition;
 
 import java.util.List;
 
@@ -21,9 +24,9 @@ public final class NoClosedToHalfOpen implements Invariant {
 
     @Override
     public InvariantResult check(History history) {
-        List<Evidence> evidence = history.ops("transition").stream()
-                .filter(t -> TransitionText.is(t, "CLOSED", "HALF_OPEN"))
-                .map(t -> Evidence.of(t.stringArg("breaker") + " announced CLOSED→HALF_OPEN", t.id()))
+        List<Evidence> evidence = history.ops(BreakerOp.TRANSITION).stream()
+                .filter(t -> Transition.of(t).is(State.CLOSED, State.HALF_OPEN))
+                .map(t -> Evidence.of(Transition.of(t).breaker() + " announced CLOSED→HALF_OPEN", t.id()))
                 .toList();
         return failIfAny(evidence);
     }

@@ -1,6 +1,10 @@
 package dev.lockdrill.kata.circuitbreaker.check;
 
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.circuitbreaker.protocol.Acquire;
+import dev.lockdrill.kata.circuitbreaker.protocol.BreakerOp;
+import dev.lockdrill.kata.circuitbreaker.protocol.State;
+import dev.lockdrill.kata.circuitbreaker.protocol.Transition;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,14 +19,15 @@ record RaceRound(BreakerTrace trace, int round, List<Op> racers, List<Op> halfOp
         for (BreakerTrace trace : traces) {
             Map<Integer, List<Op>> byRound = new TreeMap<>();
             for (Op op : trace.ops()) {
-                if (op.is("acquire") && op.args().get("round") instanceof Number n) {
-                    byRound.computeIfAbsent(n.intValue(), k -> new ArrayList<>()).add(op);
+                if (op.is(BreakerOp.ACQUIRE) && Acquire.of(op).racing()) {
+                    byRound.computeIfAbsent(Acquire.of(op).round(), k -> new ArrayList<>()).add(op);
                 }
             }
             byRound.forEach((round, racers) -> {
-                long tick = racers.get(0).longArg("tick");
+                long tick = Acquire.of(racers.get(0)).tick();
                 List<Op> halfOpenings = trace.transitions().stream()
-                        .filter(t -> t.longArg("tick") == tick && TransitionText.is(t, "OPEN", "HALF_OPEN"))
+                        .filter(t -> Transition.of(t).tick() == tick
+                                && Transition.of(t).is(State.OPEN, State.HALF_OPEN))
                         .toList();
                 rounds.add(new RaceRound(trace, round, racers, halfOpenings));
             });
@@ -31,6 +36,6 @@ record RaceRound(BreakerTrace trace, int round, List<Op> racers, List<Op> halfOp
     }
 
     List<Op> permitted() {
-        return racers.stream().filter(op -> op.ok() && op.boolResult("permitted")).toList();
+        return racers.stream().filter(op -> op.ok() && Acquire.permitted(op)).toList();
     }
 }

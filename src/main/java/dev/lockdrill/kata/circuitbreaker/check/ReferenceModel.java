@@ -1,15 +1,24 @@
 package dev.lockdrill.kata.circuitbreaker.check;
 
 import dev.lockdrill.check.Evidence;
-import dev.lockdrill.kata.circuitbreaker.check.Divergence.Kind;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.circuitbreaker.check.Divergence.Kind;
+import dev.lockdrill.kata.circuitbreaker.protocol.Acquire;
+import dev.lockdrill.kata.circuitbreaker.protocol.BreakerOp;
+import dev.lockdrill.kata.circuitbreaker.protocol.CallOutcome;
+import dev.lockdrill.kata.circuitbreaker.protocol.State;
+import dev.lockdrill.kata.circuitbreaker.protocol.Transition;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Replays a sequential breaker trace against Resilience4j's semantics (count-based window, rates
@@ -17,12 +26,21 @@ import java.util.Optional;
  * min(minimumNumberOfCalls, permitted) trials are back, as Resilience4j decides, or at the latest
  * when all permitted trials are back) and reports the first step where the implementation differs.
  * Exactly at the end of the wait either answer is accepted.
+ *
+ * <p>The model's state is a {@link State}; it moves only along {@link #TRANSITIONS}, and each state
+ * has its own handlers for a permit request and for an outcome.
  */
 final class ReferenceModel {
+    /** The only moves a breaker makes; there is no CLOSED→HALF_OPEN. */
+    static final Map<State, Set<State>> TRANSITIONS = new EnumMap<>(Map.of(
+            State.CLOSED, EnumSet.of(State.OPEN),
+            State.OPEN, EnumSet.of(State.HALF_OPEN),
+            State.HALF_OPEN, EnumSet.of(State.OPEN, State.CLOSED)));
+
     private final BreakerTrace trace;
     private final ModelConfig config;
     private final long origin;
-    private String state = "CLOSED";
+    private State state = State.CLOSED;
     private long openedAt;
     private final Deque<boolean[]> window = new ArrayDeque<>();
     private int trialsGiven;
@@ -31,7 +49,7 @@ final class ReferenceModel {
     private ReferenceModel(BreakerTrace trace) {
         this.trace = trace;
         this.config = trace.config();
-        this.origin = trace.ops().isEmpty() ? 0 : trace.ops().get(0).longArg("tick");
+        this.origin = trace.ops().isEmpty() ? 0 : tick(trace.ops().get(0));
     }
 
     static Optional<Divergence> replay(BreakerTrace trace) {
@@ -44,17 +62,18 @@ final class ReferenceModel {
         while (i < ops.size()) {
             Op step = ops.get(i++);
             List<Op> events = new ArrayList<>();
-            while (i < ops.size() && ops.get(i).is("transition")) {
+            while (i < ops.size() && ops.get(i).is(BreakerOp.TRANSITION)) {
                 events.add(ops.get(i++));
             }
-            if (step.is("transition")) {
+            if (step.is(BreakerOp.TRANSITION)) {
                 events.add(0, step);
                 return diverge(Kind.UNEXPECTED_TRANSITION, step, events, "announced outside any call");
             }
             if (!step.ok()) {
                 return Optional.empty();
             }
-            Optional<Divergence> divergence = step.is("acquire") ? acquire(step, events) : outcome(step, events);
+            Optional<Divergence> divergence = step.is(BreakerOp.ACQUIRE) ? acquire(step, events)
+                    : outcome(step, events);
             if (divergence.isPresent()) {
                 return divergence;
             }
@@ -63,36 +82,68 @@ final class ReferenceModel {
     }
 
     private Optional<Divergence> acquire(Op step, List<Op> events) {
-        boolean permitted = step.boolResult("permitted");
-        if (state.equals("OPEN")) {
-            long elapsed = step.longArg("tick") - openedAt;
-            boolean moved = !events.isEmpty() && TransitionText.is(events.get(0), "OPEN", "HALF_OPEN");
-            if (elapsed < config.waitNanos() || elapsed == config.waitNanos() && !moved) {
-                if (permitted || moved) {
-                    return diverge(Kind.PERMIT_WHILE_OPEN, step, events, "only " + seconds(elapsed) + " of the "
-                            + seconds(config.waitNanos()) + " open wait had elapsed");
-                }
+        switch (state) {
+            case CLOSED:
+                return acquireWhileClosed(step, events);
+            case OPEN:
+                return acquireWhileOpen(step, events);
+            default:
+                return acquireWhileHalfOpen(step, events);
+        }
+    }
+
+    private Optional<Divergence> outcome(Op step, List<Op> events) {
+        CallOutcome outcome = CallOutcome.of(step);
+        boolean[] call = {outcome.failed(), outcome.durationNanos() > config.slowCallNanos()};
+        switch (state) {
+            case CLOSED:
+                return outcomeWhileClosed(step, events, call);
+            case OPEN:
                 return expectNone(step, events);
-            }
-            if (!moved) {
-                return permitted ? diverge(Kind.EVENT_COUNT, step, events, "a trial was let through without "
-                        + "announcing OPEN→HALF_OPEN")
-                        : diverge(Kind.STAYED_OPEN, step, events, seconds(elapsed) + " after opening, past the "
-                        + seconds(config.waitNanos()) + " wait, the breaker should have let a trial through");
-            }
-            if (events.size() > 1) {
-                return diverge(Kind.EVENT_COUNT, step, events, "one transition announced more than once");
-            }
-            state = "HALF_OPEN";
-            trialsGiven = 0;
-            trials.clear();
-            events = List.of();
+            default:
+                return outcomeWhileHalfOpen(step, events, call);
         }
+    }
+
+    private Optional<Divergence> acquireWhileClosed(Op step, List<Op> events) {
         Optional<Divergence> unexpected = expectNone(step, events);
-        if (unexpected.isPresent() || state.equals("CLOSED")) {
-            return unexpected.isPresent() ? unexpected : permitted ? Optional.empty()
-                    : diverge(Kind.REJECTED_WHILE_CLOSED, step, events, "a closed breaker rejected a call");
+        if (unexpected.isPresent()) {
+            return unexpected;
         }
+        return Acquire.permitted(step) ? Optional.empty()
+                : diverge(Kind.REJECTED_WHILE_CLOSED, step, events, "a closed breaker rejected a call");
+    }
+
+    private Optional<Divergence> acquireWhileOpen(Op step, List<Op> events) {
+        boolean permitted = Acquire.permitted(step);
+        long elapsed = tick(step) - openedAt;
+        boolean moved = !events.isEmpty() && Transition.of(events.get(0)).is(State.OPEN, State.HALF_OPEN);
+        if (elapsed < config.waitNanos() || elapsed == config.waitNanos() && !moved) {
+            if (permitted || moved) {
+                return diverge(Kind.PERMIT_WHILE_OPEN, step, events, "only " + seconds(elapsed) + " of the "
+                        + seconds(config.waitNanos()) + " open wait had elapsed");
+            }
+            return expectNone(step, events);
+        }
+        if (!moved) {
+            return permitted ? diverge(Kind.EVENT_COUNT, step, events, "a trial was let through without "
+                    + "announcing OPEN→HALF_OPEN")
+                    : diverge(Kind.STAYED_OPEN, step, events, seconds(elapsed) + " after opening, past the "
+                    + seconds(config.waitNanos()) + " wait, the breaker should have let a trial through");
+        }
+        if (events.size() > 1) {
+            return diverge(Kind.EVENT_COUNT, step, events, "one transition announced more than once");
+        }
+        enter(State.HALF_OPEN, step);
+        return acquireWhileHalfOpen(step, List.of());
+    }
+
+    private Optional<Divergence> acquireWhileHalfOpen(Op step, List<Op> events) {
+        Optional<Divergence> unexpected = expectNone(step, events);
+        if (unexpected.isPresent()) {
+            return unexpected;
+        }
+        boolean permitted = Acquire.permitted(step);
         if (trialsGiven < config.halfOpenTrials()) {
             trialsGiven++;
             return permitted ? Optional.empty() : diverge(Kind.REJECTED_TRIAL, step, events, "only "
@@ -102,27 +153,23 @@ final class ReferenceModel {
                 + config.halfOpenTrials() + " permitted trials were already out") : Optional.empty();
     }
 
-    private Optional<Divergence> outcome(Op step, List<Op> events) {
-        boolean[] call = {step.is("error"), step.longArg("durationNanos") > config.slowCallNanos()};
-        if (state.equals("CLOSED")) {
-            window.addLast(call);
-            while (window.size() > config.windowSize()) {
-                window.removeFirst();
-            }
-            int failed = count(window, 0);
-            int slow = count(window, 1);
-            boolean trips = window.size() >= config.minimumCalls() && config.trips(failed, slow, window.size());
-            String why = window.size() + " calls in the window (minimumNumberOfCalls " + config.minimumCalls()
-                    + "), " + failed + " failed, " + slow + " slow";
-            if (!trips) {
-                return expectNone(step, events, Kind.OPENED_TOO_EARLY, why);
-            }
-            window.clear();
-            return expect(step, events, "CLOSED", "OPEN", Kind.DID_NOT_OPEN, why);
+    private Optional<Divergence> outcomeWhileClosed(Op step, List<Op> events, boolean[] call) {
+        window.addLast(call);
+        while (window.size() > config.windowSize()) {
+            window.removeFirst();
         }
-        if (state.equals("OPEN")) {
-            return expectNone(step, events);
+        int failed = count(window, 0);
+        int slow = count(window, 1);
+        boolean trips = window.size() >= config.minimumCalls() && config.trips(failed, slow, window.size());
+        String why = window.size() + " calls in the window (minimumNumberOfCalls " + config.minimumCalls()
+                + "), " + failed + " failed, " + slow + " slow";
+        if (!trips) {
+            return expectNone(step, events, Kind.OPENED_TOO_EARLY, why);
         }
+        return expect(step, events, State.OPEN, Kind.DID_NOT_OPEN, why);
+    }
+
+    private Optional<Divergence> outcomeWhileHalfOpen(Op step, List<Op> events, boolean[] call) {
         trials.add(call);
         int failed = count(trials, 0);
         int slow = count(trials, 1);
@@ -133,23 +180,42 @@ final class ReferenceModel {
             return expectNone(step, events, Kind.WRONG_HALF_OPEN_DECISION, why + " (it may decide after "
                     + earliest + " and must after " + config.halfOpenTrials() + ")");
         }
-        String to = config.trips(failed, slow, trials.size()) ? "OPEN" : "CLOSED";
-        return expect(step, events, "HALF_OPEN", to, Kind.WRONG_HALF_OPEN_DECISION, why);
+        State to = config.trips(failed, slow, trials.size()) ? State.OPEN : State.CLOSED;
+        return expect(step, events, to, Kind.WRONG_HALF_OPEN_DECISION, why);
     }
 
-    private Optional<Divergence> expect(Op step, List<Op> events, String from, String to, Kind kind, String why) {
-        if (!events.isEmpty() && TransitionText.is(events.get(0), "CLOSED", "HALF_OPEN")) {
+    /** The step must have announced exactly one transition, from the model's state to {@code to}. */
+    private Optional<Divergence> expect(Op step, List<Op> events, State to, Kind kind, String why) {
+        if (!events.isEmpty() && Transition.of(events.get(0)).is(State.CLOSED, State.HALF_OPEN)) {
             return diverge(Kind.CLOSED_TO_HALF_OPEN, step, events, "CLOSED never goes straight to HALF_OPEN");
         }
-        if (events.isEmpty() || !TransitionText.is(events.get(0), from, to)) {
-            return diverge(kind, step, events, why + ": expected " + from + "→" + to);
+        if (events.isEmpty() || !Transition.of(events.get(0)).is(state, to)) {
+            return diverge(kind, step, events, why + ": expected " + state + "→" + to);
         }
         if (events.size() > 1) {
             return diverge(Kind.EVENT_COUNT, step, events, "one transition announced more than once");
         }
-        state = to;
-        openedAt = step.longArg("tick");
+        enter(to, step);
         return Optional.empty();
+    }
+
+    /** Moves the model along the table and starts the new state afresh. */
+    private void enter(State to, Op step) {
+        if (!TRANSITIONS.get(state).contains(to)) {
+            throw new IllegalStateException("the reference model has no transition " + state + "→" + to);
+        }
+        state = to;
+        switch (to) {
+            case CLOSED:
+                window.clear();
+                break;
+            case OPEN:
+                openedAt = tick(step);
+                break;
+            default:
+                trialsGiven = 0;
+                trials.clear();
+        }
     }
 
     private Optional<Divergence> expectNone(Op step, List<Op> events) {
@@ -160,10 +226,11 @@ final class ReferenceModel {
         if (events.isEmpty()) {
             return Optional.empty();
         }
-        if (TransitionText.is(events.get(0), "CLOSED", "HALF_OPEN")) {
+        Transition first = Transition.of(events.get(0));
+        if (first.is(State.CLOSED, State.HALF_OPEN)) {
             return diverge(Kind.CLOSED_TO_HALF_OPEN, step, events, "CLOSED never goes straight to HALF_OPEN");
         }
-        if (!TransitionText.is(events.get(0), state, events.get(0).stringArg("to"))) {
+        if (first.from() != state) {
             return diverge(Kind.EVENT_COUNT, step, events, "the breaker was " + state + " (announced already)");
         }
         return diverge(kind, step, events, why);
@@ -173,18 +240,22 @@ final class ReferenceModel {
         List<Evidence> evidence = new ArrayList<>();
         evidence.add(Evidence.of(trace.breaker() + " was " + state + "; " + describe(step) + " — " + why, step.id()));
         for (Op event : events) {
-            evidence.add(Evidence.of("  it announced " + TransitionText.arrow(event), event.id()));
+            evidence.add(Evidence.of("  it announced " + Transition.of(event).arrow(), event.id()));
         }
         return Optional.of(new Divergence(kind, trace, evidence));
     }
 
     private String describe(Op step) {
-        String at = "at t+" + seconds(step.longArg("tick") - origin);
-        if (step.is("acquire")) {
-            return at + " tryAcquirePermission() returned " + step.boolResult("permitted");
+        String at = "at t+" + seconds(tick(step) - origin);
+        if (step.is(BreakerOp.ACQUIRE)) {
+            return at + " tryAcquirePermission() returned " + Acquire.permitted(step);
         }
-        return at + " " + (step.is("error") ? "onError" : "onSuccess") + "(" + seconds(step.longArg("durationNanos"))
-                + ")";
+        CallOutcome outcome = CallOutcome.of(step);
+        return at + " " + (outcome.failed() ? "onError" : "onSuccess") + "(" + seconds(outcome.durationNanos()) + ")";
+    }
+
+    private static long tick(Op op) {
+        return op.longArg("tick");
     }
 
     static String seconds(long nanos) {

@@ -1,9 +1,9 @@
 package dev.lockdrill.kata.circuitbreaker.workload;
 
+import dev.lockdrill.kata.circuitbreaker.protocol.BreakerSetup;
 import dev.lockdrill.katas.api.breaker.BreakerConfig;
 
 import java.time.Duration;
-import java.util.Map;
 import java.util.SplittableRandom;
 
 /** Seeded breaker configurations whose rates are exact (even call counts, thresholds of 50 %). */
@@ -31,13 +31,10 @@ final class BreakerConfigs {
         return 2 + 2 * random.nextInt(Math.min(3, minimum / 2));
     }
 
-    static Map<String, Object> describe(BreakerConfig config) {
-        return Map.of("failureRateThreshold", (double) config.failureRateThreshold(),
-                "slowCallRateThreshold", (double) config.slowCallRateThreshold(),
-                "slowCallDurationThresholdNanos", config.slowCallDurationThreshold().toNanos(),
-                "slidingWindowSize", config.slidingWindowSize(),
-                "minimumNumberOfCalls", config.minimumNumberOfCalls(),
-                "waitDurationInOpenStateNanos", config.waitDurationInOpenState().toNanos(),
-                "permittedNumberOfCallsInHalfOpenState", config.permittedNumberOfCallsInHalfOpenState());
+    static BreakerSetup describe(String breaker, BreakerConfig config, boolean sequential) {
+        return new BreakerSetup(breaker, sequential, config.failureRateThreshold(), config.slowCallRateThreshold(),
+                config.slowCallDurationThreshold().toNanos(), config.slidingWindowSize(),
+                config.minimumNumberOfCalls(), config.waitDurationInOpenState().toNanos(),
+                config.permittedNumberOfCallsInHalfOpenState());
     }
 }

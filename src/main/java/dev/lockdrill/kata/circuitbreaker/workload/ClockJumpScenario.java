@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.circuitbreaker.workload;
 
+import dev.lockdrill.kata.circuitbreaker.protocol.Scenarios;
 import dev.lockdrill.katas.api.breaker.BreakerConfig;
 
 /**
@@ -11,7 +12,7 @@ final class ClockJumpScenario implements BreakerScenario {
 
     @Override
     public String name() {
-        return "clock-jump";
+        return Scenarios.CLOCK_JUMP;
     }
 
     @Override

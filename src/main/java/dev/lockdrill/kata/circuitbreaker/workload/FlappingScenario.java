@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.circuitbreaker.workload;
 
+import dev.lockdrill.kata.circuitbreaker.protocol.Scenarios;
 import dev.lockdrill.katas.api.breaker.BreakerConfig;
 
 import java.time.Duration;
@@ -17,7 +18,7 @@ final class FlappingScenario implements BreakerScenario {
 
     @Override
     public String name() {
-        return "flapping";
+        return Scenarios.FLAPPING;
     }
 
     @Override

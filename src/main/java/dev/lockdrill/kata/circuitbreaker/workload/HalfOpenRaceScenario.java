@@ -1,11 +1,11 @@
 package dev.lockdrill.kata.circuitbreaker.workload;
 
 import dev.lockdrill.harness.Workers;
+import dev.lockdrill.kata.circuitbreaker.protocol.Scenarios;
 import dev.lockdrill.katas.api.breaker.BreakerConfig;
 import dev.lockdrill.katas.api.breaker.BreakerState;
 
 import java.time.Duration;
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -21,7 +21,7 @@ final class HalfOpenRaceScenario implements BreakerScenario {
 
     @Override
     public String name() {
-        return "half-open-race";
+        return Scenarios.HALF_OPEN_RACE;
     }
 
     @Override
@@ -59,7 +59,7 @@ final class HalfOpenRaceScenario implements BreakerScenario {
             String worker = "racer-" + t;
             workers.start(worker, () -> {
                 start.await();
-                if (rig.acquire(probe, worker, Map.of("round", round))) {
+                if (rig.acquire(probe, worker, round)) {
                     permitted.incrementAndGet();
                 }
             });

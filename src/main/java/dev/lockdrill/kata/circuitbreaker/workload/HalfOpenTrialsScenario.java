@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.circuitbreaker.workload;
 
+import dev.lockdrill.kata.circuitbreaker.protocol.Scenarios;
 import dev.lockdrill.katas.api.breaker.BreakerConfig;
 
 /**
@@ -12,7 +13,7 @@ import dev.lockdrill.katas.api.breaker.BreakerConfig;
 final class HalfOpenTrialsScenario implements BreakerScenario {
     @Override
     public String name() {
-        return "half-open-trials";
+        return Scenarios.HALF_OPEN_TRIALS;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.circuitbreaker.workload;
 
+import dev.lockdrill.kata.circuitbreaker.protocol.Scenarios;
 import dev.lockdrill.katas.api.breaker.BreakerConfig;
 
 /**
@@ -10,7 +11,7 @@ import dev.lockdrill.katas.api.breaker.BreakerConfig;
 final class OpenWaitScenario implements BreakerScenario {
     @Override
     public String name() {
-        return "open-wait";
+        return Scenarios.OPEN_WAIT;
     }
 
     @Override

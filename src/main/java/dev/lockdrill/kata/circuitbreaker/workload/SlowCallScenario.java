@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.circuitbreaker.workload;
 
+import dev.lockdrill.kata.circuitbreaker.protocol.Scenarios;
 import dev.lockdrill.katas.api.breaker.BreakerConfig;
 
 /**
@@ -9,7 +10,7 @@ import dev.lockdrill.katas.api.breaker.BreakerConfig;
 final class SlowCallScenario implements BreakerScenario {
     @Override
     public String name() {
-        return "slow-calls";
+        return Scenarios.SLOW_CALLS;
     }
 
     @Override

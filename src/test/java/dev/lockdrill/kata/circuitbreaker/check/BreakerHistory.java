@@ -3,10 +3,16 @@ package dev.lockdrill.kata.circuitbreaker.check;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Observation;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.history.OpType;
 import dev.lockdrill.history.Outcome;
+import dev.lockdrill.kata.circuitbreaker.protocol.Acquire;
+import dev.lockdrill.kata.circuitbreaker.protocol.BreakerOp;
+import dev.lockdrill.kata.circuitbreaker.protocol.BreakerSetup;
+import dev.lockdrill.kata.circuitbreaker.protocol.CallOutcome;
+import dev.lockdrill.kata.circuitbreaker.protocol.State;
+import dev.lockdrill.kata.circuitbreaker.protocol.Transition;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -16,41 +22,41 @@ final class BreakerHistory {
     private final String scenario;
     private final String breaker;
     private final List<Op> ops = new ArrayList<>();
-    private final Map<String, Object> config = new HashMap<>();
+    private final BreakerSetup setup;
     private long id;
 
     BreakerHistory(String scenario, int window, int minimum, int trials, boolean sequential) {
         this.scenario = scenario;
         this.breaker = scenario + "/b1";
-        config.put("breaker", breaker);
-        config.put("sequential", sequential);
-        config.put("failureRateThreshold", 50.0);
-        config.put("slowCallRateThreshold", 100.0);
-        config.put("slowCallDurationThresholdNanos", 2 * SECOND);
-        config.put("slidingWindowSize", window);
-        config.put("minimumNumberOfCalls", minimum);
-        config.put("waitDurationInOpenStateNanos", 10 * SECOND);
-        config.put("permittedNumberOfCallsInHalfOpenState", trials);
+        this.setup = new BreakerSetup(breaker, sequential, 50.0, 100.0, 2 * SECOND, window, minimum, 10 * SECOND,
+                trials);
     }
 
     BreakerHistory acquire(long tick, boolean permitted) {
-        return op("driver", "acquire", Map.of("tick", tick), Map.of("permitted", permitted));
+        return op("driver", BreakerOp.ACQUIRE, new Acquire(breaker, tick, 0).toMap(), Map.of(Op.ACCEPTED, permitted));
     }
 
     BreakerHistory racer(String worker, int round, long tick, boolean permitted) {
-        return op(worker, "acquire", Map.of("tick", tick, "round", round), Map.of("permitted", permitted));
+        return op(worker, BreakerOp.ACQUIRE, new Acquire(breaker, tick, round).toMap(),
+                Map.of(Op.ACCEPTED, permitted));
     }
 
     BreakerHistory success(long tick) {
-        return op("driver", "success", Map.of("tick", tick, "durationNanos", 5_000_000L), Map.of());
+        return outcome(tick, false, 5_000_000L);
     }
 
     BreakerHistory failure(long tick) {
-        return op("driver", "error", Map.of("tick", tick, "durationNanos", 5_000_000L), Map.of());
+        return outcome(tick, true, 5_000_000L);
+    }
+
+    BreakerHistory outcome(long tick, boolean failed, long durationNanos) {
+        CallOutcome outcome = new CallOutcome(breaker, tick, durationNanos, failed);
+        return op("driver", outcome.op(), outcome.toMap(), Map.of());
     }
 
     BreakerHistory transition(String from, String to, long tick) {
-        return op("driver", "transition", Map.of("tick", tick, "from", from, "to", to), Map.of());
+        return op("driver", BreakerOp.TRANSITION,
+                new Transition(breaker, State.valueOf(from), State.valueOf(to), tick).toMap(), Map.of());
     }
 
     /** {@code n} failures at tick 0, opening on the last one. */
@@ -62,14 +68,13 @@ final class BreakerHistory {
     }
 
     History build() {
-        return new History(1, ops, List.of(), List.of(new Observation("config", scenario, List.of(config))));
+        return new History(1, ops, List.of(),
+                List.of(new Observation(BreakerSetup.OBSERVATION, scenario, List.of(setup.toRow()))));
     }
 
-    private BreakerHistory op(String worker, String f, Map<String, Object> args, Map<String, Object> result) {
-        Map<String, Object> all = new HashMap<>(args);
-        all.put("breaker", breaker);
+    private BreakerHistory op(String worker, OpType f, Map<String, Object> args, Map<String, Object> result) {
         id++;
-        ops.add(new Op(id, scenario, worker, f, all, id, id, Outcome.OK, result, null));
+        ops.add(new Op(id, scenario, worker, f.label(), args, id, id, Outcome.OK, result, null));
         return this;
     }
 }

@@ -1,12 +1,17 @@
 package dev.lockdrill.kata.bulkhead.check;
 
 import dev.lockdrill.history.FaultEvent;
+import dev.lockdrill.history.FaultKind;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Observation;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.bulkhead.protocol.BulkheadObservation;
+import dev.lockdrill.kata.bulkhead.protocol.BulkheadOp;
+import dev.lockdrill.kata.bulkhead.protocol.CallArgs;
+import dev.lockdrill.kata.bulkhead.protocol.CallResult;
+import dev.lockdrill.kata.bulkhead.protocol.WorkArgs;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -14,41 +19,36 @@ import java.util.stream.Collectors;
 record BulkheadFacts(History history) {
 
     List<Op> calls(String scenario) {
-        return history.ops(op -> op.is("call") && op.scenario().equals(scenario));
+        return history.ops(op -> op.is(BulkheadOp.CALL) && op.scenario().equals(scenario));
     }
 
     List<Op> calls() {
-        return history.ops("call");
+        return history.ops(BulkheadOp.CALL);
     }
 
     List<Op> work(String scenario, String dependency) {
-        return history.ops(op -> op.is("work") && op.scenario().equals(scenario)
-                && dependency.equals(op.stringArg("dependency")));
+        return history.ops(op -> op.is(BulkheadOp.WORK) && op.scenario().equals(scenario)
+                && dependency.equals(WorkArgs.of(op).dependency()));
     }
 
     /** Ids of the client calls whose work reached their dependency. */
     Set<Long> reached() {
-        return history.ops("work").stream().map(op -> op.longArg("call")).collect(Collectors.toSet());
+        return history.ops(BulkheadOp.WORK).stream().map(op -> WorkArgs.of(op).call()).collect(Collectors.toSet());
     }
 
-    List<Map<String, Object>> rows(String observation) {
-        return history.observations(observation).stream().flatMap(o -> o.rows().stream()).toList();
+    List<Observation> observations(BulkheadObservation name) {
+        return history.observations(name.label());
     }
 
-    List<Observation> limits() {
-        return history.observations("limits");
+    List<FaultEvent> faults(FaultKind kind) {
+        return history.faults().stream().filter(f -> f.is(kind)).toList();
     }
 
-    List<FaultEvent> faults(String name) {
-        return history.faults().stream().filter(f -> f.name().equals(name)).toList();
+    static CallResult outcome(Op call) {
+        return CallResult.of(call);
     }
 
-    static String outcome(Op call) {
-        String outcome = call.stringResult("outcome");
-        return outcome == null ? "never completed" : outcome;
-    }
-
-    static int number(Map<String, Object> row, String key) {
-        return row.get(key) instanceof Number n ? n.intValue() : -1;
+    static String dependency(Op call) {
+        return CallArgs.of(call).dependency();
     }
 }

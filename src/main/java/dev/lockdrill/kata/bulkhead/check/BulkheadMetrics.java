@@ -4,8 +4,10 @@ import dev.lockdrill.check.Latency;
 import dev.lockdrill.check.MetricValue;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.history.FaultEvent;
+import dev.lockdrill.history.Faults;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.bulkhead.protocol.Ending;
 
 import java.util.List;
 
@@ -14,13 +16,13 @@ public final class BulkheadMetrics implements Metrics {
     @Override
     public List<MetricValue> compute(History history) {
         BulkheadFacts facts = new BulkheadFacts(history);
-        List<Op> healthy = facts.faults("hang").stream().map(FaultEvent::target).findFirst()
+        List<Op> healthy = facts.faults(Faults.HANG).stream().map(FaultEvent::target).findFirst()
                 .map(hung -> facts.calls("one-hangs").stream()
-                        .filter(call -> !hung.equals(call.stringArg("dependency"))).toList())
+                        .filter(call -> !hung.equals(BulkheadFacts.dependency(call))).toList())
                 .orElse(List.of());
-        List<Op> ok = healthy.stream().filter(call -> BulkheadFacts.outcome(call).equals("value")).toList();
+        List<Op> ok = healthy.stream().filter(call -> BulkheadFacts.outcome(call).is(Ending.VALUE)).toList();
         List<Op> rejected = facts.calls().stream()
-                .filter(call -> BulkheadFacts.outcome(call).equals("rejected")).toList();
+                .filter(call -> BulkheadFacts.outcome(call).is(Ending.REJECTED)).toList();
         return List.of(
                 new MetricValue("p99 rejection latency", Latency.percentileMillis(rejected, 99), "ms", false),
                 new MetricValue("healthy calls/s during the hang", Latency.perSecond(ok, healthy), "/s", true),

@@ -7,11 +7,12 @@ import dev.lockdrill.check.OpText;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Observation;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.bulkhead.protocol.BulkheadObservation;
+import dev.lockdrill.kata.bulkhead.protocol.LimitRow;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 
 /** Measured at the dependency: never more calls inside it at once than its limit. */
 public final class ConcurrencyWithinLimit implements Invariant {
@@ -29,10 +30,10 @@ public final class ConcurrencyWithinLimit implements Invariant {
     public InvariantResult check(History history) {
         BulkheadFacts facts = new BulkheadFacts(history);
         List<Evidence> evidence = new ArrayList<>();
-        for (Observation limits : facts.limits()) {
-            for (Map<String, Object> row : limits.rows()) {
-                String dependency = String.valueOf(row.get("dependency"));
-                int limit = BulkheadFacts.number(row, "limit");
+        for (Observation limits : facts.observations(BulkheadObservation.LIMITS)) {
+            for (LimitRow row : limits.rows().stream().map(LimitRow::of).toList()) {
+                String dependency = row.dependency();
+                int limit = row.limit();
                 List<Op> peak = peak(facts.work(limits.scenario(), dependency));
                 if (peak.size() > limit) {
                     evidence.add(new Evidence(limits.scenario() + ": " + peak.size() + " calls were inside "

@@ -4,6 +4,8 @@ import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
+import dev.lockdrill.kata.bulkhead.protocol.BulkheadOp;
+import dev.lockdrill.kata.bulkhead.protocol.Ending;
 
 import java.util.List;
 
@@ -21,13 +23,13 @@ public final class IdleDependencyAdmits implements Invariant {
 
     @Override
     public InvariantResult check(History history) {
-        List<Evidence> evidence = history.ops(op -> op.is("call") && op.worker().equals("idle-caller")).stream()
-                .filter(call -> !BulkheadFacts.outcome(call).equals("value"))
-                .limit(3)
+        List<Evidence> evidence = history.ops(op -> op.is(BulkheadOp.CALL) && op.worker().equals("idle-caller"))
+                .stream()
+                .filter(call -> !BulkheadFacts.outcome(call).is(Ending.VALUE))
                 .map(call -> Evidence.of(call.scenario() + ": with nothing in flight, a call to "
-                        + call.stringArg("dependency") + " ended as " + BulkheadFacts.outcome(call)
+                        + BulkheadFacts.dependency(call) + " ended as " + BulkheadFacts.outcome(call)
                         + " — were permits lost to the failed calls?", call.id()))
                 .toList();
-        return failIfAny(evidence);
+        return failIfAny(Evidence.capped(evidence, 3));
     }
 }

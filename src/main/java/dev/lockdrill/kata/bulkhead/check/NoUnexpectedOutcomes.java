@@ -4,6 +4,7 @@ import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
+import dev.lockdrill.kata.bulkhead.protocol.BulkheadOp;
 
 import java.util.List;
 
@@ -21,13 +22,11 @@ public final class NoUnexpectedOutcomes implements Invariant {
 
     @Override
     public InvariantResult check(History history) {
-        List<Evidence> evidence = history.ops("call").stream()
-                .filter(call -> !List.of("value", "failed", "rejected", "timeout", "cancelled")
-                        .contains(BulkheadFacts.outcome(call)))
-                .limit(5)
+        List<Evidence> evidence = history.ops(BulkheadOp.CALL).stream()
+                .filter(call -> !BulkheadFacts.outcome(call).expected())
                 .map(call -> Evidence.of(call.scenario() + ": " + call.worker() + "'s call to "
-                        + call.stringArg("dependency") + " ended as " + BulkheadFacts.outcome(call), call.id()))
+                        + BulkheadFacts.dependency(call) + " ended as " + BulkheadFacts.outcome(call), call.id()))
                 .toList();
-        return failIfAny(evidence);
+        return failIfAny(Evidence.capped(evidence, 5));
     }
 }

@@ -5,8 +5,10 @@ import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.check.Latency;
 import dev.lockdrill.history.FaultEvent;
+import dev.lockdrill.history.Faults;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.bulkhead.protocol.Ending;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -40,16 +42,16 @@ public final class OthersUnaffectedByHang implements Invariant {
     public InvariantResult check(History history) {
         BulkheadFacts facts = new BulkheadFacts(history);
         List<Evidence> evidence = new ArrayList<>();
-        for (FaultEvent hang : facts.faults("hang")) {
+        for (FaultEvent hang : facts.faults(Faults.HANG)) {
             List<Op> healthy = facts.calls(hang.scenario()).stream()
-                    .filter(call -> !hang.target().equals(call.stringArg("dependency"))).toList();
-            List<Op> errors = healthy.stream().filter(call -> !BulkheadFacts.outcome(call).equals("value")).toList();
-            long timeouts = errors.stream().filter(call -> BulkheadFacts.outcome(call).equals("timeout")).count();
+                    .filter(call -> !hang.target().equals(BulkheadFacts.dependency(call))).toList();
+            List<Op> errors = healthy.stream().filter(call -> !BulkheadFacts.outcome(call).is(Ending.VALUE)).toList();
+            long timeouts = errors.stream().filter(call -> BulkheadFacts.outcome(call).is(Ending.TIMEOUT)).count();
             boolean tolerated = timeouts == errors.size() && timeouts * 100 <= TIMEOUT_SHARE_PERCENT * healthy.size();
             if (!errors.isEmpty() && !tolerated) {
                 evidence.add(new Evidence(hang.description() + "; meanwhile " + errors.size() + " of "
                         + healthy.size() + " calls to the healthy dependencies did not succeed: "
-                        + errors.stream().map(c -> c.stringArg("dependency") + " " + BulkheadFacts.outcome(c))
+                        + errors.stream().map(c -> BulkheadFacts.dependency(c) + " " + BulkheadFacts.outcome(c))
                         .distinct().limit(4).collect(Collectors.joining(", ")),
                         errors.stream().limit(5).map(Op::id).toList()));
             }

@@ -5,10 +5,11 @@ import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Observation;
+import dev.lockdrill.kata.bulkhead.protocol.BulkheadObservation;
+import dev.lockdrill.kata.bulkhead.protocol.PermitRow;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** Once every call has ended (after failures, timeouts and cancellations), every permit is back: no more, no fewer. */
 public final class PermitsReturned implements Invariant {
@@ -25,12 +26,12 @@ public final class PermitsReturned implements Invariant {
     @Override
     public InvariantResult check(History history) {
         List<Evidence> evidence = new ArrayList<>();
-        for (Observation permits : history.observations("permits")) {
-            for (Map<String, Object> row : permits.rows()) {
-                if (!String.valueOf(row.get("available")).equals(String.valueOf(row.get("limit")))) {
+        for (Observation permits : history.observations(BulkheadObservation.PERMITS.label())) {
+            for (PermitRow row : permits.rows().stream().map(PermitRow::of).toList()) {
+                if (!row.allBack()) {
                     evidence.add(Evidence.of(permits.scenario() + ": after every call had ended, "
-                            + row.get("dependency") + " had " + row.get("available") + " permits available; its "
-                            + "limit is " + row.get("limit") + " (" + row.get("stillRunning") + " calls still inside)"));
+                            + row.dependency() + " had " + row.available() + " permits available; its "
+                            + "limit is " + row.limit() + " (" + row.stillRunning() + " calls still inside)"));
                 }
             }
         }

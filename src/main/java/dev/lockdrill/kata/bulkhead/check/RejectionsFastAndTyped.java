@@ -5,6 +5,7 @@ import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.bulkhead.protocol.Ending;
 
 import java.util.List;
 import java.util.Locale;
@@ -35,14 +36,13 @@ public final class RejectionsFastAndTyped implements Invariant {
         Set<Long> reached = facts.reached();
         List<Evidence> evidence = facts.calls().stream()
                 .filter(call -> !reached.contains(call.id()))
-                .filter(call -> !BulkheadFacts.outcome(call).equals("cancelled"))
-                .filter(call -> !BulkheadFacts.outcome(call).equals("rejected") || millis(call) > BOUND_MILLIS)
-                .limit(5)
+                .filter(call -> !BulkheadFacts.outcome(call).is(Ending.CANCELLED))
+                .filter(call -> !BulkheadFacts.outcome(call).is(Ending.REJECTED) || millis(call) > BOUND_MILLIS)
                 .map(call -> Evidence.of(String.format(Locale.ROOT, "%s: %s's call to %s never reached it and "
-                        + "ended as %s after %.1f ms", call.scenario(), call.worker(), call.stringArg("dependency"),
+                        + "ended as %s after %.1f ms", call.scenario(), call.worker(), BulkheadFacts.dependency(call),
                         BulkheadFacts.outcome(call), millis(call)), call.id()))
                 .toList();
-        return failIfAny(evidence);
+        return failIfAny(Evidence.capped(evidence, 5));
     }
 
     private static double millis(Op call) {

@@ -2,14 +2,21 @@ package dev.lockdrill.kata.bulkhead.workload;
 
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.Recorder;
+import dev.lockdrill.harness.ScenarioRig;
 import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.kata.bulkhead.protocol.BulkheadObservation;
+import dev.lockdrill.kata.bulkhead.protocol.BulkheadOp;
+import dev.lockdrill.kata.bulkhead.protocol.CallArgs;
+import dev.lockdrill.kata.bulkhead.protocol.CallResult;
+import dev.lockdrill.kata.bulkhead.protocol.Ending;
+import dev.lockdrill.kata.bulkhead.protocol.LimitRow;
+import dev.lockdrill.kata.bulkhead.protocol.PermitRow;
 import dev.lockdrill.katas.api.bulkhead.BulkheadConfig;
 import dev.lockdrill.katas.api.bulkhead.BulkheadFullException;
 import dev.lockdrill.katas.api.bulkhead.Bulkheads;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,27 +29,24 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * One scenario's bulkheads (the learner's class, fresh) and fake dependencies. Client calls are
- * recorded with how they ended ("value", "rejected", "timeout", "failed", "cancelled", or
- * something unexpected); the dependencies record the calls that reached them.
+ * recorded with how they ended (an {@link Ending}, or something unexpected); the dependencies
+ * record the calls that reached them. No database: the admin connection is absent.
  */
-final class BulkheadRig implements AutoCloseable {
+final class BulkheadRig extends ScenarioRig implements AutoCloseable {
     static final Duration CALL_TIMEOUT = Duration.ofMillis(250);
-    private final WorkloadContext context;
-    private final String scenario;
     private final Map<String, FakeDependency> dependencies = new LinkedHashMap<>();
     private final Map<String, Integer> limits;
     private final Bulkheads bulkheads;
     private final List<CompletableFuture<?>> outstanding = new ArrayList<>();
 
     BulkheadRig(WorkloadContext context, String scenario, Map<String, Integer> limits, long delayMillis) {
-        this.context = context;
-        this.scenario = scenario;
+        super(context, null, scenario);
         this.limits = limits;
         limits.keySet().forEach(name -> dependencies.put(name,
                 new FakeDependency(name, context.recorder(), scenario, delayMillis)));
         List<Map<String, Object>> rows = new ArrayList<>();
-        limits.forEach((name, limit) -> rows.add(Map.of("dependency", name, "limit", limit)));
-        context.recorder().observe("limits", scenario, rows);
+        limits.forEach((name, limit) -> rows.add(new LimitRow(name, limit).toMap()));
+        context.recorder().observe(BulkheadObservation.LIMITS.label(), scenario, rows);
         this.bulkheads = context.implementation().create(Bulkheads.class, new Class<?>[]{BulkheadConfig.class},
                 new BulkheadConfig(limits, CALL_TIMEOUT));
     }
@@ -51,31 +55,24 @@ final class BulkheadRig implements AutoCloseable {
         return dependencies.get(name);
     }
 
-    Recorder recorder() {
-        return context.recorder();
-    }
-
-    String scenario() {
-        return scenario;
-    }
-
     /** Starts a call and returns its future; the outcome is recorded when it completes. */
     CompletableFuture<String> start(String worker, String dependency) {
-        Recorder.PendingOp op = context.recorder().invoke(scenario, worker, "call",
-                Map.of("dependency", dependency));
+        Recorder.PendingOp op = context.recorder().invoke(scenario, worker, BulkheadOp.CALL,
+                new CallArgs(dependency).toMap());
         FakeDependency target = dependencies.get(dependency);
         CompletableFuture<String> future;
         try {
             future = bulkheads.call(dependency, () -> target.serve(op.id()));
         } catch (RuntimeException e) {
-            op.ok(Map.of("outcome", classify(e)));
+            op.ok(classify(e).toMap());
             return CompletableFuture.failedFuture(e);
         }
         if (future == null) {
-            op.ok(Map.of("outcome", "other: call returned null"));
+            op.ok(CallResult.other("call returned null").toMap());
             return CompletableFuture.failedFuture(new IllegalStateException("null future"));
         }
-        future.whenComplete((value, error) -> op.ok(Map.of("outcome", error == null ? "value" : classify(error))));
+        future.whenComplete((value, error) -> op.ok((error == null ? CallResult.of(Ending.VALUE) : classify(error))
+                .toMap()));
         synchronized (outstanding) {
             outstanding.add(future);
         }
@@ -118,14 +115,10 @@ final class BulkheadRig implements AutoCloseable {
         Pause.millis(30);
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Map.Entry<String, Integer> limit : limits.entrySet()) {
-            Map<String, Object> row = new HashMap<>();
-            row.put("dependency", limit.getKey());
-            row.put("limit", limit.getValue());
-            row.put("available", availablePermits(limit.getKey()));
-            row.put("stillRunning", dependencies.get(limit.getKey()).inFlight());
-            rows.add(row);
+            rows.add(new PermitRow(limit.getKey(), limit.getValue(), availablePermits(limit.getKey()),
+                    dependencies.get(limit.getKey()).inFlight()).toMap());
         }
-        context.recorder().observe("permits", scenario, rows);
+        context.recorder().observe(BulkheadObservation.PERMITS.label(), scenario, rows);
     }
 
     private Object availablePermits(String dependency) {
@@ -136,25 +129,25 @@ final class BulkheadRig implements AutoCloseable {
         }
     }
 
-    static String classify(Throwable error) {
+    static CallResult classify(Throwable error) {
         Throwable cause = error;
         while ((cause instanceof CompletionException || cause instanceof ExecutionException)
                 && cause.getCause() != null) {
             cause = cause.getCause();
         }
         if (cause instanceof BulkheadFullException) {
-            return "rejected";
+            return CallResult.of(Ending.REJECTED);
         }
         if (cause instanceof TimeoutException) {
-            return "timeout";
+            return CallResult.of(Ending.TIMEOUT);
         }
         if (cause instanceof FakeDependency.DependencyFailure) {
-            return "failed";
+            return CallResult.of(Ending.FAILED);
         }
         if (cause instanceof CancellationException) {
-            return "cancelled";
+            return CallResult.of(Ending.CANCELLED);
         }
-        return "other: " + cause;
+        return CallResult.other(String.valueOf(cause));
     }
 
     @Override

@@ -1,6 +1,5 @@
 package dev.lockdrill.kata.bulkhead.workload;
 
-import dev.lockdrill.harness.Seeds;
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.WorkloadContext;
 
@@ -20,7 +19,7 @@ public final class BulkheadWorkload implements Workload {
             context.recorder().progress(scenario.name(), scenario.summary());
             try (BulkheadRig rig = new BulkheadRig(context, scenario.name(), scenario.limits(),
                     scenario.delayMillis())) {
-                scenario.run(rig, Seeds.forScenario(context.seed(), scenario.name()));
+                scenario.run(rig, rig.random());
                 rig.quiesce();
             }
         }

@@ -1,8 +1,10 @@
 package dev.lockdrill.kata.bulkhead.workload;
 
 import dev.lockdrill.harness.Recorder;
+import dev.lockdrill.kata.bulkhead.protocol.BulkheadOp;
+import dev.lockdrill.kata.bulkhead.protocol.WorkArgs;
+import dev.lockdrill.kata.bulkhead.protocol.WorkResult;
 
-import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -54,7 +56,7 @@ final class FakeDependency {
 
     /** The work a client hands to the bulkhead for call {@code callId}. */
     String serve(long callId) throws Exception {
-        Recorder.PendingOp op = recorder.invoke(scenario, name, "work", Map.of("dependency", name, "call", callId));
+        Recorder.PendingOp op = recorder.invoke(scenario, name, BulkheadOp.WORK, new WorkArgs(name, callId).toMap());
         inFlight.incrementAndGet();
         try {
             Mode now = mode;
@@ -66,13 +68,13 @@ final class FakeDependency {
             } else {
                 Thread.sleep(delayMillis);
             }
-            op.ok(Map.of("interrupted", false));
+            op.ok(new WorkResult(false).toMap());
             return name + "#" + callId;
         } catch (InterruptedException e) {
-            op.ok(Map.of("interrupted", true));
+            op.ok(new WorkResult(true).toMap());
             throw e;
         } finally {
-            op.ok(Map.of("interrupted", false));
+            op.ok(new WorkResult(false).toMap());
             inFlight.decrementAndGet();
         }
     }

@@ -1,15 +1,24 @@
 package dev.lockdrill.kata.bulkhead.check;
 
 import dev.lockdrill.history.FaultEvent;
+import dev.lockdrill.history.Faults;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Observation;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.history.Outcome;
+import dev.lockdrill.kata.bulkhead.protocol.BulkheadObservation;
+import dev.lockdrill.kata.bulkhead.protocol.BulkheadOp;
+import dev.lockdrill.kata.bulkhead.protocol.CallArgs;
+import dev.lockdrill.kata.bulkhead.protocol.CallResult;
+import dev.lockdrill.kata.bulkhead.protocol.Ending;
+import dev.lockdrill.kata.bulkhead.protocol.LimitRow;
+import dev.lockdrill.kata.bulkhead.protocol.PermitRow;
+import dev.lockdrill.kata.bulkhead.protocol.WorkArgs;
+import dev.lockdrill.kata.bulkhead.protocol.WorkResult;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,30 +27,29 @@ class BulkheadInvariantsTest {
     private final List<Op> ops = new ArrayList<>();
     private long id;
 
-    private long call(String worker, String dependency, long from, long to, String outcome) {
+    private long call(String worker, String dependency, long from, long to, Ending outcome) {
         id++;
-        ops.add(new Op(id, "one-hangs", worker, "call", Map.of("dependency", dependency), from * MS, to * MS,
-                Outcome.OK, Map.of("outcome", outcome), null));
+        ops.add(new Op(id, "one-hangs", worker, BulkheadOp.CALL.label(), new CallArgs(dependency).toMap(),
+                from * MS, to * MS, Outcome.OK, CallResult.of(outcome).toMap(), null));
         return id;
     }
 
     private void work(long call, String dependency, long from, long to) {
         id++;
-        ops.add(new Op(id, "one-hangs", dependency, "work", Map.of("dependency", dependency, "call", call),
-                from * MS, to * MS, Outcome.OK, Map.of("interrupted", false), null));
+        ops.add(new Op(id, "one-hangs", dependency, BulkheadOp.WORK.label(), new WorkArgs(dependency, call).toMap(),
+                from * MS, to * MS, Outcome.OK, new WorkResult(false).toMap(), null));
     }
 
-    private History history(Map<String, Object> permits) {
+    private History history(PermitRow permits) {
         List<Observation> observations = List.of(
-                new Observation("limits", "one-hangs", List.of(Map.of("dependency", "apns", "limit", 2),
-                        Map.of("dependency", "fcm", "limit", 2))),
-                new Observation("permits", "one-hangs", List.of(permits)));
-        return new History(1, ops, List.of(new FaultEvent("hang", "one-hangs", "apns", 0, 100 * MS, true, "apns hung")),
+                new Observation(BulkheadObservation.LIMITS.label(), "one-hangs",
+                        List.of(new LimitRow("apns", 2).toMap(), new LimitRow("fcm", 2).toMap())),
+                new Observation(BulkheadObservation.PERMITS.label(), "one-hangs", List.of(permits.toMap())));
+        return new History(1, ops, List.of(new FaultEvent(Faults.HANG.label(), "one-hangs", "apns", 0, 100 * MS, true, "apns hung")),
                 observations);
     }
 
-    private static final Map<String, Object> ALL_BACK = Map.of("dependency", "apns", "limit", 2, "available", 2,
-            "stillRunning", 0);
+    private static final PermitRow ALL_BACK = new PermitRow("apns", 2, 2, 0);
 
     private List<String> failed(History history) {
         return BulkheadInvariants.all().stream().map(i -> i.check(history)).filter(r -> !r.passed())
@@ -50,42 +58,42 @@ class BulkheadInvariantsTest {
 
     @Test
     void twoHungCallsAFastRejectionAndAHealthyCallPass() {
-        work(call("firehose", "apns", 0, 250, "timeout"), "apns", 1, 251);
-        work(call("firehose", "apns", 5, 255, "timeout"), "apns", 6, 256);
-        call("firehose", "apns", 10, 10, "rejected");
-        work(call("fcm-client", "fcm", 20, 23, "value"), "fcm", 21, 22);
+        work(call("firehose", "apns", 0, 250, Ending.TIMEOUT), "apns", 1, 251);
+        work(call("firehose", "apns", 5, 255, Ending.TIMEOUT), "apns", 6, 256);
+        call("firehose", "apns", 10, 10, Ending.REJECTED);
+        work(call("fcm-client", "fcm", 20, 23, Ending.VALUE), "fcm", 21, 22);
         assertThat(failed(history(ALL_BACK))).isEmpty();
     }
 
     @Test
     void aThirdCallInsideTheDependencyIsReported() {
-        work(call("firehose", "apns", 0, 250, "timeout"), "apns", 1, 400);
-        work(call("firehose", "apns", 5, 255, "timeout"), "apns", 6, 400);
-        work(call("firehose", "apns", 260, 510, "timeout"), "apns", 261, 400);
+        work(call("firehose", "apns", 0, 250, Ending.TIMEOUT), "apns", 1, 400);
+        work(call("firehose", "apns", 5, 255, Ending.TIMEOUT), "apns", 6, 400);
+        work(call("firehose", "apns", 260, 510, Ending.TIMEOUT), "apns", 261, 400);
         assertThat(failed(history(ALL_BACK))).containsExactly("concurrency-within-limit");
     }
 
     @Test
     void aQueuedCallThatTimesOutInsteadOfBeingRejectedIsReported() {
-        call("firehose", "apns", 10, 260, "timeout");
+        call("firehose", "apns", 10, 260, Ending.TIMEOUT);
         assertThat(failed(history(ALL_BACK))).containsExactly("rejections-fast-and-typed");
     }
 
     @Test
     void aRejectedHealthyCallIsReported() {
-        call("fcm-client", "fcm", 20, 20, "rejected");
+        call("fcm-client", "fcm", 20, 20, Ending.REJECTED);
         assertThat(failed(history(ALL_BACK))).containsExactly("others-unaffected-by-hang");
     }
 
     @Test
     void aLostPermitIsReported() {
-        assertThat(failed(history(Map.of("dependency", "apns", "limit", 2, "available", 1, "stillRunning", 0))))
+        assertThat(failed(history(new PermitRow("apns", 2, 1, 0))))
                 .containsExactly("permits-returned");
     }
 
     @Test
     void aRejectedIdleCallIsReported() {
-        call("idle-caller", "fcm", 20, 20, "rejected");
+        call("idle-caller", "fcm", 20, 20, Ending.REJECTED);
         assertThat(failed(history(ALL_BACK))).contains("idle-dependency-admits");
     }
 }

@@ -4,7 +4,6 @@ import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
-import dev.lockdrill.history.Op;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,20 +24,20 @@ public final class AtMostThreeAttempts implements Invariant {
     public InvariantResult check(History history) {
         EmitterFacts facts = new EmitterFacts(history);
         List<Evidence> evidence = new ArrayList<>();
-        List<Op> sleeps = new ArrayList<>();
+        List<Long> sleeps = new ArrayList<>();
         for (String scenario : facts.scenarios()) {
             for (EmitRecord emit : facts.emits(scenario)) {
-                sleeps.addAll(emit.sleeps());
+                sleeps.addAll(emit.sleepMillis());
                 if (emit.calls().size() > 3) {
                     evidence.add(Evidence.of(scenario + ": " + emit.describe(), emit.emit().id()));
                 }
             }
         }
-        long distinct = sleeps.stream().map(op -> op.longArg("millis")).distinct().count();
+        long distinct = sleeps.stream().distinct().count();
         if (sleeps.size() >= 4 && distinct <= 2) {
             evidence.add(Evidence.of(sleeps.size() + " retry sleeps took only " + distinct + " distinct durations: "
                     + "without jitter, every client that failed together retries together"));
         }
-        return failIfAny(evidence.stream().limit(5).toList());
+        return failIfAny(Evidence.capped(evidence, 5));
     }
 }

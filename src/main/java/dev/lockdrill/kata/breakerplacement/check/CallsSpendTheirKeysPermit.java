@@ -4,6 +4,10 @@ import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
+import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
+import dev.lockdrill.kata.breakerplacement.protocol.PlatformCall;
+import dev.lockdrill.kata.breakerplacement.protocol.Stamp;
 
 import java.util.List;
 
@@ -24,14 +28,18 @@ public final class CallsSpendTheirKeysPermit implements Invariant {
 
     @Override
     public InvariantResult check(History history) {
-        List<Evidence> evidence = history.ops("platform-call").stream()
-                .filter(call -> !call.stringArg("key").equals(call.stringArg("guard")))
-                .limit(5)
-                .map(call -> Evidence.of(call.scenario() + ": the call for " + call.stringArg("event") + " ("
-                        + call.stringArg("key") + ") at t=" + call.longArg("tick") + " ms spent "
-                        + ("none".equals(call.stringArg("guard")) ? "no permit"
-                        : "a permit of breaker " + call.stringArg("guard")), call.id()))
+        List<Evidence> evidence = history.ops(EmitterOp.PLATFORM_CALL).stream()
+                .filter(call -> !Stamp.of(call).key().equals(PlatformCall.of(call).guard()))
+                .map(CallsSpendTheirKeysPermit::describe)
                 .toList();
-        return failIfAny(evidence);
+        return failIfAny(Evidence.capped(evidence, 5));
+    }
+
+    private static Evidence describe(Op op) {
+        Stamp stamp = Stamp.of(op);
+        PlatformCall call = PlatformCall.of(op);
+        return Evidence.of(op.scenario() + ": the call for " + stamp.event() + " (" + stamp.key() + ") at t="
+                + stamp.tick() + " ms spent " + (call.spentNoPermit() ? "no permit"
+                : "a permit of breaker " + call.guard()), op.id());
     }
 }

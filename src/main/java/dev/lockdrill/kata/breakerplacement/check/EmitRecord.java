@@ -1,9 +1,14 @@
 package dev.lockdrill.kata.breakerplacement.check;
 
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
+import dev.lockdrill.kata.breakerplacement.protocol.PlatformCall;
+import dev.lockdrill.kata.breakerplacement.protocol.Sleep;
+import dev.lockdrill.kata.breakerplacement.protocol.Stamp;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** One call of emit(event) and what happened inside it: platform calls, sleeps, how it ended. */
 record EmitRecord(Op emit, List<Op> calls, List<Op> sleeps, List<Op> endings) {
@@ -12,44 +17,63 @@ record EmitRecord(Op emit, List<Op> calls, List<Op> sleeps, List<Op> endings) {
         List<EmitRecord> records = new ArrayList<>();
         EmitRecord current = null;
         for (Op op : scenarioOps) {
-            if (op.is("emit")) {
+            Optional<EmitterOp> type = EmitterOp.of(op);
+            if (type.isEmpty()) {
+                continue;
+            }
+            if (type.get() == EmitterOp.EMIT) {
                 current = new EmitRecord(op, new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
                 records.add(current);
-            } else if (current != null && op.is("platform-call")) {
+            } else if (current != null && type.get() == EmitterOp.PLATFORM_CALL) {
                 current.calls().add(op);
-            } else if (current != null && op.is("sleep")) {
+            } else if (current != null && type.get() == EmitterOp.SLEEP) {
                 current.sleeps().add(op);
-            } else if (current != null && (op.is("delivered") || op.is("dead-letter") || op.is("retry-later")
-                    || op.is("emit-threw"))) {
+            } else if (current != null && type.get().isEnding()) {
                 current.endings().add(op);
             }
         }
         return records;
     }
 
+    Stamp stamp() {
+        return Stamp.of(emit);
+    }
+
     String event() {
-        return emit.stringArg("event");
+        return stamp().event();
     }
 
     String key() {
-        return emit.stringArg("key");
+        return stamp().key();
     }
 
     long tick() {
-        return emit.longArg("tick");
+        return stamp().tick();
     }
 
     String ending() {
         return endings.isEmpty() ? "nothing" : endings.get(endings.size() - 1).f();
     }
 
+    boolean endedWith(EmitterOp type) {
+        return !endings.isEmpty() && endings.get(endings.size() - 1).is(type);
+    }
+
+    List<PlatformCall> answers() {
+        return calls.stream().map(PlatformCall::of).toList();
+    }
+
+    List<Long> sleepMillis() {
+        return sleeps.stream().map(op -> Sleep.of(op).millis()).toList();
+    }
+
     boolean permanent() {
-        return calls.stream().anyMatch(call -> call.longArg("status") == 410 || call.longArg("status") == 400);
+        return answers().stream().anyMatch(PlatformCall::permanent);
     }
 
     String describe() {
         return "event " + event() + " (" + key() + ", t=" + tick() + " ms): " + calls.size() + " call(s) "
-                + calls.stream().map(c -> String.valueOf(c.longArg("status"))).toList() + ", " + sleeps.size()
+                + answers().stream().map(c -> String.valueOf(c.status())).toList() + ", " + sleeps.size()
                 + " sleep(s), then " + ending();
     }
 }

@@ -3,7 +3,8 @@ package dev.lockdrill.kata.breakerplacement.check;
 import dev.lockdrill.check.MetricValue;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.history.History;
-import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
+import dev.lockdrill.kata.breakerplacement.protocol.Stamp;
 
 import java.util.List;
 
@@ -15,11 +16,10 @@ public final class EmitterMetrics implements Metrics {
     public List<MetricValue> compute(History history) {
         EmitterFacts facts = new EmitterFacts(history);
         return facts.outages().stream().filter(o -> o.scenario().equals(SCENARIO)).findFirst().map(outage -> {
-            List<Op> ops = facts.ops(SCENARIO);
-            long delivered = ops.stream().filter(op -> op.is("delivered") && outage.during(op)
-                    && !outage.keys().contains(op.stringArg("key"))).count();
-            long wasted = ops.stream().filter(op -> op.is("platform-call") && outage.during(op)
-                    && outage.keys().contains(op.stringArg("key"))).count();
+            long delivered = facts.ops(SCENARIO, EmitterOp.DELIVERED).stream()
+                    .filter(op -> outage.during(op) && !outage.keys().contains(Stamp.of(op).key())).count();
+            long wasted = facts.ops(SCENARIO, EmitterOp.PLATFORM_CALL).stream()
+                    .filter(op -> outage.during(op) && outage.keys().contains(Stamp.of(op).key())).count();
             double seconds = (outage.to() - outage.from()) / 1000.0;
             return List.of(
                     new MetricValue("other keys' deliveries/s during the outage (virtual)",

@@ -4,6 +4,7 @@ import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -36,8 +37,8 @@ public final class EveryEventEnds implements Invariant {
                             + e.endings().size() + " endings", e.emit().id())));
             Map<String, String> last = emits.stream().collect(Collectors.toMap(EmitRecord::event,
                     EmitRecord::ending, (a, b) -> b));
-            last.entrySet().stream().filter(e -> !e.getValue().equals("delivered")
-                    && !e.getValue().equals("dead-letter")).limit(3)
+            last.entrySet().stream().filter(e -> !e.getValue().equals(EmitterOp.DELIVERED.label())
+                    && !e.getValue().equals(EmitterOp.DEAD_LETTER.label())).limit(3)
                     .forEach(e -> evidence.add(Evidence.of(scenario + ": event " + e.getKey()
                             + " was never delivered nor dead-lettered (last: " + e.getValue() + ")")));
         }

@@ -4,7 +4,9 @@ import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
-import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.breakerplacement.protocol.BreakerCreated;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
+import dev.lockdrill.kata.breakerplacement.protocol.Stamp;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,11 +31,10 @@ public final class OneBreakerPerKey implements Invariant {
         EmitterFacts facts = new EmitterFacts(history);
         List<Evidence> evidence = new ArrayList<>();
         for (String scenario : facts.scenarios()) {
-            List<Op> ops = facts.ops(scenario);
-            Set<String> keys = ops.stream().filter(op -> op.is("emit")).map(op -> op.stringArg("key"))
+            Set<String> keys = facts.ops(scenario, EmitterOp.EMIT).stream().map(op -> Stamp.of(op).key())
                     .collect(Collectors.toSet());
-            Map<String, Long> created = ops.stream().filter(op -> op.is("breaker-created"))
-                    .collect(Collectors.groupingBy(op -> op.stringArg("breaker"), Collectors.counting()));
+            Map<String, Long> created = facts.ops(scenario, EmitterOp.BREAKER_CREATED).stream()
+                    .collect(Collectors.groupingBy(op -> BreakerCreated.of(op).breaker(), Collectors.counting()));
             created.forEach((breaker, count) -> {
                 if (count > 1) {
                     evidence.add(Evidence.of(scenario + ": the breaker for " + breaker + " was created " + count
@@ -44,6 +45,6 @@ public final class OneBreakerPerKey implements Invariant {
                 }
             });
         }
-        return failIfAny(evidence.stream().limit(5).toList());
+        return failIfAny(Evidence.capped(evidence, 5));
     }
 }

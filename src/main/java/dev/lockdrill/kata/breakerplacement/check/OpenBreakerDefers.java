@@ -4,6 +4,7 @@ import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +30,7 @@ public final class OpenBreakerDefers implements Invariant {
         List<Evidence> evidence = new ArrayList<>();
         for (String scenario : facts.scenarios()) {
             facts.emits(scenario).stream()
-                    .filter(e -> e.ending().equals("dead-letter") && !e.permanent() && e.calls().size() < 3)
+                    .filter(e -> e.endedWith(EmitterOp.DEAD_LETTER) && !e.permanent() && e.calls().size() < 3)
                     .limit(5)
                     .forEach(e -> evidence.add(Evidence.of(scenario + ": " + e.describe()
                             + " — dead-lettered without using its attempts", e.emit().id())));

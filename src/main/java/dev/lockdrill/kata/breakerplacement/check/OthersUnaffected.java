@@ -4,6 +4,7 @@ import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -29,11 +30,11 @@ public final class OthersUnaffected implements Invariant {
     public InvariantResult check(History history) {
         EmitterFacts facts = new EmitterFacts(history);
         List<Evidence> evidence = new ArrayList<>();
-        for (EmitterFacts.Outage outage : facts.outages()) {
+        for (EmitterFacts.ScenarioOutage outage : facts.outages()) {
             facts.emits(outage.scenario()).stream()
                     .filter(e -> !outage.keys().contains(e.key()) && outage.during(e.emit())
-                            && "0".equals(e.emit().stringArg("round")))
-                    .filter(e -> e.calls().size() != 1 || !e.ending().equals("delivered"))
+                            && e.stamp().firstPass())
+                    .filter(e -> e.calls().size() != 1 || !e.endedWith(EmitterOp.DELIVERED))
                     .limit(5)
                     .forEach(e -> evidence.add(Evidence.of(outage.scenario() + ": while " + outage.description()
                             + ", " + e.describe(), e.emit().id())));

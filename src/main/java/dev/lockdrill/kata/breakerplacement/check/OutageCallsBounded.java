@@ -5,10 +5,12 @@ import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.breakerplacement.protocol.BreakerSettings;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
+import dev.lockdrill.kata.breakerplacement.protocol.Stamp;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * While a key is failing, calls to it are what it takes to open its breaker plus the half-open
@@ -28,16 +30,16 @@ public final class OutageCallsBounded implements Invariant {
     @Override
     public InvariantResult check(History history) {
         EmitterFacts facts = new EmitterFacts(history);
-        Map<String, Object> config = facts.breakerConfig();
-        long minimum = EmitterFacts.number(config, "minimumNumberOfCalls");
-        long trials = EmitterFacts.number(config, "permittedNumberOfCallsInHalfOpenState");
-        long wait = Math.max(1, EmitterFacts.number(config, "waitDurationInOpenStateMillis"));
+        BreakerSettings config = facts.breakerConfig();
+        long minimum = config.minimumNumberOfCalls();
+        long trials = config.permittedNumberOfCallsInHalfOpenState();
+        long wait = Math.max(1, config.waitDurationInOpenStateMillis());
         List<Evidence> evidence = new ArrayList<>();
-        for (EmitterFacts.Outage outage : facts.outages()) {
+        for (EmitterFacts.ScenarioOutage outage : facts.outages()) {
             long bound = minimum + trials * (1 + (outage.to() - outage.from() + wait - 1) / wait);
             for (String key : outage.keys()) {
-                List<Op> calls = facts.ops(outage.scenario()).stream()
-                        .filter(op -> op.is("platform-call") && key.equals(op.stringArg("key")) && outage.during(op))
+                List<Op> calls = facts.ops(outage.scenario(), EmitterOp.PLATFORM_CALL).stream()
+                        .filter(op -> key.equals(Stamp.of(op).key()) && outage.during(op))
                         .toList();
                 if (calls.size() > bound) {
                     evidence.add(new Evidence(outage.scenario() + ": " + outage.description() + " for "

@@ -4,6 +4,9 @@ import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
+import dev.lockdrill.kata.breakerplacement.protocol.Stamp;
+import dev.lockdrill.kata.breakerplacement.protocol.Transition;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -32,19 +35,19 @@ public final class PermanentErrorsNeitherTripNorRetry implements Invariant {
         for (String scenario : facts.scenarios()) {
             List<EmitRecord> permanent = facts.emits(scenario).stream().filter(EmitRecord::permanent).toList();
             permanent.stream()
-                    .filter(e -> e.calls().size() != 1 || !e.sleeps().isEmpty() || !e.ending().equals("dead-letter"))
+                    .filter(e -> e.calls().size() != 1 || !e.sleeps().isEmpty() || !e.endedWith(EmitterOp.DEAD_LETTER))
                     .limit(3)
                     .forEach(e -> evidence.add(Evidence.of(scenario + ": " + e.describe(), e.emit().id())));
             Set<String> keys = permanent.stream().map(EmitRecord::key).collect(Collectors.toSet());
             boolean outage = facts.outages().stream().anyMatch(o -> o.scenario().equals(scenario));
             if (!outage) {
-                facts.ops(scenario).stream()
-                        .filter(op -> op.is("transition") && "OPEN".equals(op.stringArg("to"))
-                                && keys.contains(op.stringArg("breaker")))
+                facts.ops(scenario, EmitterOp.TRANSITION).stream()
+                        .filter(op -> Transition.of(op).opened()
+                                && keys.contains(Transition.of(op).breaker()))
                         .limit(1)
                         .forEach(op -> evidence.add(Evidence.of(scenario + ": the breaker of "
-                                + op.stringArg("breaker") + " opened at t=" + op.longArg("tick") + " ms although "
-                                + "its only errors were permanent item errors (410)", op.id())));
+                                + Transition.of(op).breaker() + " opened at t=" + Stamp.of(op).tick()
+                                + " ms although its only errors were permanent item errors (410)", op.id())));
             }
         }
         return failIfAny(evidence);

@@ -1,9 +1,11 @@
 package dev.lockdrill.kata.breakerplacement.workload;
 
 import dev.lockdrill.harness.Recorder;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterFaults;
 import dev.lockdrill.katas.api.emitter.Event;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * Six keys (three platforms, two credentials each); one credential is revoked (401) for the middle
@@ -31,15 +33,17 @@ final class CredentialRevokedScenario extends EmitterScenario {
     void run(EmitterRig rig, Recorder recorder) {
         List<Event> events = stream(name(), KEYS, EVENTS);
         long from = 0;
+        long startNanos = 0;
         for (int i = 0; i < events.size(); i++) {
             if (i == OUTAGE_START) {
                 rig.platform("github").revoke("gh-1");
                 from = rig.tick();
+                startNanos = recorder.now();
             }
             if (i == OUTAGE_END) {
                 rig.platform("github").restore("gh-1");
-                recordOutage(recorder, name(), "github/gh-1", from, rig.tick(),
-                        "credential gh-1 of github was revoked (401)");
+                recordOutage(recorder, name(), EmitterFaults.CREDENTIAL_REVOKED, Set.of("github/gh-1"), startNanos, from,
+                        rig.tick(), "credential gh-1 of github was revoked (401)");
             }
             rig.emit(events.get(i));
         }

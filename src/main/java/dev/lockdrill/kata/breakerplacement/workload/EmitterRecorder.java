@@ -1,9 +1,10 @@
 package dev.lockdrill.kata.breakerplacement.workload;
 
 import dev.lockdrill.harness.Recorder;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
+import dev.lockdrill.kata.breakerplacement.protocol.Stamp;
 import dev.lockdrill.katas.api.emitter.Event;
 
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -24,12 +25,16 @@ final class EmitterRecorder {
         this.time = time;
     }
 
-    static String key(String platform, String credential) {
-        return platform + "/" + credential;
+    static String key(Event event) {
+        return Stamp.key(event.platform(), event.credential());
     }
 
-    static String key(Event event) {
-        return key(event.platform(), event.credential());
+    Recorder recorder() {
+        return recorder;
+    }
+
+    String scenario() {
+        return scenario;
     }
 
     VirtualTime time() {
@@ -51,14 +56,9 @@ final class EmitterRecorder {
         return key;
     }
 
-    void record(String f, Event event, Map<String, Object> extra) {
-        Map<String, Object> args = new HashMap<>(extra);
-        if (event != null) {
-            args.put("event", event.id());
-            args.put("key", key(event));
-        }
-        args.put("tick", time.millis());
-        args.put("round", round);
-        recorder.invoke(scenario, "emitter", f, args).ok(Map.of());
+    void record(EmitterOp f, Event event, Map<String, Object> fields) {
+        Stamp stamp = new Stamp(event == null ? null : event.id(), event == null ? null : key(event), time.millis(),
+                round);
+        recorder.invoke(scenario, "emitter", f, stamp.with(fields)).ok(Map.of());
     }
 }

@@ -1,6 +1,13 @@
 package dev.lockdrill.kata.breakerplacement.workload;
 
+import dev.lockdrill.harness.Failures;
 import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.kata.breakerplacement.protocol.BreakerCreated;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitThrew;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterObservation;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
+import dev.lockdrill.kata.breakerplacement.protocol.Sleep;
+import dev.lockdrill.kata.breakerplacement.protocol.Stamp;
 import dev.lockdrill.katas.api.emitter.BreakerFactory;
 import dev.lockdrill.katas.api.emitter.Emitter;
 import dev.lockdrill.katas.api.emitter.Event;
@@ -36,15 +43,16 @@ final class EmitterRig {
         }
         this.outbox = new RecordingOutbox(recorder);
         BreakerFactory breakers = (platform, credential) -> {
-            String key = EmitterRecorder.key(platform, credential);
-            recorder.record("breaker-created", current, Map.of("breaker", key));
+            String key = Stamp.key(platform, credential);
+            recorder.record(EmitterOp.BREAKER_CREATED, current, new BreakerCreated(key).toMap());
             return new RecordingBreaker(key, recorder);
         };
         Sleeper sleeper = duration -> {
-            recorder.record("sleep", current, Map.of("millis", duration.toMillis()));
+            recorder.record(EmitterOp.SLEEP, current, new Sleep(duration.toMillis()).toMap());
             recorder.time().advanceMillis(duration.toMillis());
         };
-        context.recorder().observe("breaker-config", scenario, List.of(RecordingBreaker.describe()));
+        context.recorder().observe(EmitterObservation.BREAKER_CONFIG.label(), scenario,
+                List.of(RecordingBreaker.SETTINGS.toRow()));
         this.emitter = context.implementation().create(Emitter.class,
                 new Class<?>[]{Map.class, BreakerFactory.class, Sleeper.class, Outbox.class, long.class},
                 Map.copyOf(clients), breakers, sleeper, outbox, context.seed());
@@ -54,6 +62,10 @@ final class EmitterRig {
         return platforms.get(name);
     }
 
+    EmitterRecorder recorder() {
+        return recorder;
+    }
+
     long tick() {
         return recorder.time().millis();
     }
@@ -61,13 +73,13 @@ final class EmitterRig {
     void emit(Event event) {
         recorder.time().advanceMillis(GAP_MILLIS);
         current = event;
-        recorder.record("emit", event, Map.of());
+        recorder.record(EmitterOp.EMIT, event, Map.of());
         try {
             emitter.emit(event);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
-            recorder.record("emit-threw", event, Map.of("error", e.toString()));
+            recorder.record(EmitterOp.EMIT_THREW, event, new EmitThrew(Failures.describe(e)).toMap());
         }
     }
 

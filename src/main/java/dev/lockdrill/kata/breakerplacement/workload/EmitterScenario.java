@@ -1,11 +1,14 @@
 package dev.lockdrill.kata.breakerplacement.workload;
 
 import dev.lockdrill.harness.Recorder;
+import dev.lockdrill.history.FaultKind;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterObservation;
+import dev.lockdrill.kata.breakerplacement.protocol.Outage;
 import dev.lockdrill.katas.api.emitter.Event;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
 
 /** One situation for the emitter: a stream of events over some keys, with a fault in the middle. */
 abstract class EmitterScenario {
@@ -25,8 +28,14 @@ abstract class EmitterScenario {
         return events;
     }
 
-    static void recordOutage(Recorder recorder, String scenario, String keys, long from, long to, String what) {
-        recorder.observe("outage", scenario, List.of(Map.of("keys", keys, "fromTick", from, "toTick", to,
-                "description", what)));
+    /**
+     * Records a fault window that is over: as a fault (real time, for the report) and as an outage
+     * observation in virtual time, which the checks judge.
+     */
+    static void recordOutage(Recorder recorder, String scenario, FaultKind kind, Set<String> keys, long startNanos,
+                             long from, long to, String what) {
+        recorder.fault(kind, scenario, String.join(",", keys), startNanos, what);
+        recorder.observe(EmitterObservation.OUTAGE.label(), scenario,
+                List.of(new Outage(keys, from, to, what).toRow()));
     }
 }

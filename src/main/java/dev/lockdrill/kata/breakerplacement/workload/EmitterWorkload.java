@@ -2,6 +2,7 @@ package dev.lockdrill.kata.breakerplacement.workload;
 
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterObservation;
 
 import java.util.List;
 
@@ -18,7 +19,7 @@ public final class EmitterWorkload implements Workload {
     @Override
     public void run(WorkloadContext context) {
         context.recorder().progress("structure", "scanning compiled classes for platform calls");
-        context.recorder().observe("structure", "structure", StructureScan.scan(context.implementation().classesDir()));
+        context.recorder().observe(EmitterObservation.STRUCTURE.label(), "structure", StructureScan.scan(context.implementation().classesDir()));
         for (EmitterScenario scenario : SCENARIOS) {
             context.recorder().progress(scenario.name(), scenario.summary());
             scenario.run(new EmitterRig(context, scenario.name()), context.recorder());

@@ -1,11 +1,12 @@
 package dev.lockdrill.kata.breakerplacement.workload;
 
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
+import dev.lockdrill.kata.breakerplacement.protocol.PlatformCall;
 import dev.lockdrill.katas.api.emitter.Event;
 import dev.lockdrill.katas.api.emitter.PermanentItemException;
 import dev.lockdrill.katas.api.emitter.PlatformClient;
 import dev.lockdrill.katas.api.emitter.TransientPlatformException;
 
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -44,7 +45,7 @@ final class FakePlatform implements PlatformClient {
         recorder.time().advanceMillis(LATENCY_MILLIS);
         int status = !name.equals(event.platform()) ? 400 : down ? 503 : revoked.contains(event.credential()) ? 401
                 : GONE.equals(event.payload()) ? 410 : 200;
-        recorder.record("platform-call", event, Map.of("status", status, "guard", guard == null ? "none" : guard));
+        recorder.record(EmitterOp.PLATFORM_CALL, event, new PlatformCall(status, guard).toMap());
         if (status == 503 || status == 401) {
             throw new TransientPlatformException(status, name + " answered " + status);
         }

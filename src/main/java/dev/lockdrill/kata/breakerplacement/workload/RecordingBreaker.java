@@ -1,11 +1,13 @@
 package dev.lockdrill.kata.breakerplacement.workload;
 
+import dev.lockdrill.kata.breakerplacement.protocol.BreakerSettings;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
+import dev.lockdrill.kata.breakerplacement.protocol.Transition;
 import dev.lockdrill.katas.api.breaker.BreakerState;
 import dev.lockdrill.katas.api.breaker.CircuitBreaker;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.Map;
 
 /**
  * The harness's own breaker for the emitter kata (count-based, Resilience4j semantics, on virtual
@@ -30,11 +32,8 @@ final class RecordingBreaker implements CircuitBreaker {
         this.recorder = recorder;
     }
 
-    static Map<String, Object> describe() {
-        return Map.of("slidingWindowSize", WINDOW, "minimumNumberOfCalls", MINIMUM_CALLS, "failureRateThreshold",
-                FAILURE_RATE, "waitDurationInOpenStateMillis", WAIT_MILLIS, "permittedNumberOfCallsInHalfOpenState",
-                TRIALS);
-    }
+    static final BreakerSettings SETTINGS = new BreakerSettings(WINDOW, MINIMUM_CALLS, FAILURE_RATE, WAIT_MILLIS,
+            TRIALS);
 
     @Override
     public synchronized boolean tryAcquirePermission() {
@@ -82,7 +81,7 @@ final class RecordingBreaker implements CircuitBreaker {
     }
 
     private void move(BreakerState to) {
-        recorder.record("transition", null, Map.of("breaker", key, "from", state.name(), "to", to.name()));
+        recorder.record(EmitterOp.TRANSITION, null, new Transition(key, state.name(), to.name()).toMap());
         state = to;
         window.clear();
     }

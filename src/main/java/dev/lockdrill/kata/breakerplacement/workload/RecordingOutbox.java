@@ -1,5 +1,8 @@
 package dev.lockdrill.kata.breakerplacement.workload;
 
+import dev.lockdrill.kata.breakerplacement.protocol.DeadLetter;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
+import dev.lockdrill.kata.breakerplacement.protocol.RetryLater;
 import dev.lockdrill.katas.api.emitter.Event;
 import dev.lockdrill.katas.api.emitter.Outbox;
 
@@ -19,17 +22,17 @@ final class RecordingOutbox implements Outbox {
 
     @Override
     public void delivered(Event event) {
-        recorder.record("delivered", event, Map.of());
+        recorder.record(EmitterOp.DELIVERED, event, Map.of());
     }
 
     @Override
     public void deadLetter(Event event, String reason) {
-        recorder.record("dead-letter", event, Map.of("reason", String.valueOf(reason)));
+        recorder.record(EmitterOp.DEAD_LETTER, event, new DeadLetter(reason).toMap());
     }
 
     @Override
     public synchronized void retryLater(Event event, Duration after) {
-        recorder.record("retry-later", event, Map.of("afterMillis", after == null ? -1 : after.toMillis()));
+        recorder.record(EmitterOp.RETRY_LATER, event, new RetryLater(after == null ? -1 : after.toMillis()).toMap());
         deferred.add(event);
     }
 

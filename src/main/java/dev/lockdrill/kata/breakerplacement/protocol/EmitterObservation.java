@@ -1,0 +1,21 @@
+package dev.lockdrill.kata.breakerplacement.protocol;
+
+/** The names of what the emitter workload observes directly (not ops). */
+public enum EmitterObservation {
+    /** {@link Outage} rows: a fault window in virtual time. */
+    OUTAGE("outage"),
+    /** One {@link BreakerSettings} row per scenario. */
+    BREAKER_CONFIG("breaker-config"),
+    /** The ArchUnit scan of the learner's classes: one row per class that calls PlatformClient.send. */
+    STRUCTURE("structure");
+
+    private final String label;
+
+    EmitterObservation(String label) {
+        this.label = label;
+    }
+
+    public String label() {
+        return label;
+    }
+}

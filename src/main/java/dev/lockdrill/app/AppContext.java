@@ -49,7 +49,7 @@ public final class AppContext implements AutoCloseable {
     }
 
     public StateStore state() {
-        return new StateStore(workbook.stateDir(), clock, notices::add);
+        return new StateStore(workbook.stateDir(), clock, this::notice);
     }
 
     public RunStore runs() {
@@ -72,6 +72,11 @@ public final class AppContext implements AutoCloseable {
         backend = selector.open(flagUrl);
         backendFlag = flagUrl;
         return backend;
+    }
+
+    /** A message for the user, shown after the command (a schema that could not be dropped...). */
+    public synchronized void notice(String message) {
+        notices.add(message);
     }
 
     /** Messages for the user that came up along the way (a corrupt file moved aside...), then cleared. */

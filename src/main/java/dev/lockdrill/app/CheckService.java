@@ -75,6 +75,10 @@ public final class CheckService {
             }
         }
         PostgresBackend backend = definition.needs(Needs.POSTGRES) ? app.backend(request.jdbcUrl()) : null;
+        if (backend != null) {
+            RunSchema.sweep(backend.jdbcUrl(), false).forEach(s -> app.notice("Dropped schema " + s
+                    + ", left by an earlier check whose process is gone."));
+        }
         String jdbcUrl = backend == null ? null : backend.jdbcUrl();
         Run runMine = new Run(display(source), "you", mine.classesDir());
         Run runReference = reference == null ? null : new Run("reference", "ref", reference.classesDir());
@@ -96,15 +100,22 @@ public final class CheckService {
     private ImplementationRun execute(Kata definition, KataManifest manifest, Run run, CheckRequest request,
                                       long seed, String jdbcUrl, Duration timeout, Path runDir,
                                       CheckProgress progress) {
-        String tag = "ld" + Long.toHexString(ThreadLocalRandom.current().nextLong(0x100000, 0xffffff));
+        String tag = "ld" + Long.toHexString(ThreadLocalRandom.current().nextLong(0x1000_0000_0000L, 0xffff_ffff_ffffL));
         String schemaName = tag + "_" + run.label();
         ChildSpec spec = new ChildSpec(run.label(), definition.workload().getName(), manifest.implementation(),
                 run.classes(), request.extraClasspath(), seed, jdbcUrl, schemaName, tag, timeout,
                 runDir.resolve(run.label() + "-output.log"));
         ChildOutcome outcome;
         if (jdbcUrl != null) {
-            try (RunSchema ignored = RunSchema.create(jdbcUrl, schemaName, tag)) {
+            RunSchema schema = RunSchema.create(jdbcUrl, schemaName, tag);
+            try {
                 outcome = runner.run(spec, p -> progress.stage(run.label() + " › " + p.scenario()));
+            } finally {
+                progress.stage(run.label() + " › cleaning up");
+                schema.close();
+            }
+            if (!schema.problem().isEmpty()) {
+                app.notice(schema.problem());
             }
         } else {
             outcome = runner.run(spec, p -> progress.stage(run.label() + " › " + p.scenario()));

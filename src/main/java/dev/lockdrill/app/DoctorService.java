@@ -3,6 +3,7 @@ package dev.lockdrill.app;
 import dev.lockdrill.db.BackendChoice;
 import dev.lockdrill.db.BackendSelector;
 import dev.lockdrill.db.JdbcUrls;
+import dev.lockdrill.db.RunSchema;
 import dev.lockdrill.support.LockdrillException;
 
 import javax.tools.ToolProvider;
@@ -80,6 +81,18 @@ public final class DoctorService {
         } catch (IOException e) {
             return new Finding("workbook", Level.FAIL, "cannot write " + state + ": " + e.getMessage(),
                     "Make the workbook folder writable.");
+        }
+    }
+
+    /** Drops every run schema whose check is no longer running (registered or not). */
+    public Finding clean(String flagUrl) {
+        try {
+            List<String> dropped = RunSchema.sweep(app.backend(flagUrl).jdbcUrl(), true);
+            return new Finding("clean", Level.OK, dropped.isEmpty() ? "no run schemas were left behind"
+                    : "dropped " + dropped.size() + " run schema" + (dropped.size() == 1 ? "" : "s") + " left behind: "
+                    + String.join(", ", dropped), "");
+        } catch (LockdrillException e) {
+            return new Finding("clean", Level.FAIL, e.getMessage(), "Choose a PostgreSQL first (see above).");
         }
     }
 

@@ -6,6 +6,7 @@ import dev.lockdrill.support.Secrets;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,9 +23,17 @@ final class DoctorCommand extends BaseCommand {
     @Option(names = "--json", description = "Print JSON for scripts.")
     boolean json;
 
+    @Option(names = "--clean", description = "Also drop every run schema left in PostgreSQL by checks that are "
+            + "no longer running (after a kill -9 or a crash), and say which.")
+    boolean clean;
+
     @Override
     int run() throws Exception {
-        List<DoctorService.Finding> findings = new DoctorService(app(), System.getenv()).examine(jdbcUrl);
+        List<DoctorService.Finding> findings = new ArrayList<>(new DoctorService(app(), System.getenv())
+                .examine(jdbcUrl));
+        if (clean) {
+            findings.add(new DoctorService(app(), System.getenv()).clean(jdbcUrl));
+        }
         boolean failed = findings.stream().anyMatch(f -> f.level() == DoctorService.Level.FAIL);
         if (json) {
             out().println(Secrets.redact(Json.json().writerWithDefaultPrettyPrinter().writeValueAsString(

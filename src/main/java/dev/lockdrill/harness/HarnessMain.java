@@ -26,6 +26,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class HarnessMain {
     private static final AtomicBoolean DONE = new AtomicBoolean();
+    static final long PARENT_POLL_MILLIS = 250;
+    static final int ORPHANED_EXIT = 3;
 
     private HarnessMain() {
     }
@@ -34,7 +36,11 @@ public final class HarnessMain {
         PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
         System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
         EventSink sink = new EventSink(protocol);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> reportUnexpectedExit(sink)));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            reportUnexpectedExit(sink);
+            endDescendants();
+        }));
+        watchParent();
         ChildArgs childArgs = ChildArgs.parse(args);
         try {
             URL[] urls = learnerClasspath(childArgs);
@@ -53,9 +59,36 @@ public final class HarnessMain {
             sink.emit(new Event.Error("the check stopped: " + e, detail(e)));
         }
         DONE.set(true);
+        endDescendants();
         sink.emit(new Event.Done());
         protocol.flush();
         Runtime.getRuntime().halt(0);
+    }
+
+    /** Processes the learner's code started end with the check. */
+    private static void endDescendants() {
+        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+    }
+
+    /** A check process whose parent died (kill -9, a closed terminal) stops at once instead of running on. */
+    private static void watchParent() {
+        ProcessHandle parent = ProcessHandle.current().parent().orElse(null);
+        if (parent == null) {
+            return;
+        }
+        Thread watchdog = new Thread(() -> {
+            while (parent.isAlive()) {
+                try {
+                    Thread.sleep(PARENT_POLL_MILLIS);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            endDescendants();
+            Runtime.getRuntime().halt(ORPHANED_EXIT);
+        }, "lockdrill-parent-watchdog");
+        watchdog.setDaemon(true);
+        watchdog.start();
     }
 
     private static URL[] learnerClasspath(ChildArgs args) throws MalformedURLException {

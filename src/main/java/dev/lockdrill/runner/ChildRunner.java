@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -26,6 +28,13 @@ import java.util.function.Consumer;
  */
 public final class ChildRunner {
     static final int HEAP_MB = 256;
+    static final long DESCENDANT_POLL_MILLIS = 100;
+    /** Check processes running now, stopped with their descendants if this process is stopped. */
+    private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(ChildRunner::kill), "stop-check-processes"));
+    }
 
     public ChildOutcome run(ChildSpec spec, Consumer<Event.Progress> progress) {
         long start = System.nanoTime();
@@ -35,6 +44,7 @@ public final class ChildRunner {
         AtomicReference<Event.Progress> lastProgress = new AtomicReference<>();
         AtomicReference<Boolean> done = new AtomicReference<>(false);
         Process process = start(spec);
+        LIVE.add(process);
         StringBuffer stray = new StringBuffer();
         Thread reader = new Thread(() -> read(process, stray, event -> {
             assembler.accept(event);
@@ -51,12 +61,15 @@ public final class ChildRunner {
         }), "check-output-" + spec.label());
         reader.setDaemon(true);
         reader.start();
-        boolean finished = waitFor(process, spec.timeout().toMillis());
+        Set<ProcessHandle> forked = ConcurrentHashMap.newKeySet();
+        boolean finished = waitWatchingDescendants(process, spec.timeout().toMillis(), forked);
         String stacks = "";
         if (!finished) {
             stacks = ThreadDump.learnerStacks(ThreadDump.take(process.pid()));
             kill(process);
         }
+        forked.forEach(ProcessHandle::destroyForcibly);
+        LIVE.remove(process);
         join(reader);
         long millis = (System.nanoTime() - start) / 1_000_000;
         var history = assembler.build(spec.seed());
@@ -123,6 +136,21 @@ public final class ChildRunner {
             }
         } catch (IOException e) {
             // the process was killed; what was read so far is the history
+        }
+    }
+
+    /** Waits for the process, noting every process it starts, so that none outlives the check. */
+    private static boolean waitWatchingDescendants(Process process, long millis, Set<ProcessHandle> forked) {
+        long deadline = System.nanoTime() + millis * 1_000_000;
+        while (true) {
+            process.descendants().forEach(forked::add);
+            long left = (deadline - System.nanoTime()) / 1_000_000;
+            if (left <= 0) {
+                return !process.isAlive();
+            }
+            if (waitFor(process, Math.min(left, DESCENDANT_POLL_MILLIS))) {
+                return true;
+            }
         }
     }
 

@@ -1,0 +1,84 @@
+package dev.lockdrill.app;
+
+import dev.lockdrill.catalog.Workbook;
+import dev.lockdrill.db.RunSchema;
+import dev.lockdrill.testing.Pipelines;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A `lockdrill check` stopped from outside — SIGTERM, a closed terminal (SIGHUP), kill -9 — while
+ * its check process runs leaves no check process and no schema behind (after kill -9, the next
+ * check's sweep removes the schema; the orphaned check process stops by itself).
+ */
+class InterruptedCheckTest {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "SIG{0}")
+    @ValueSource(strings = {"TERM", "HUP", "KILL"})
+    void aCheckStoppedBySignalLeavesNothingBehind(String signal) throws Exception {
+        Workbook workbook = Pipelines.copyWorkbook(dir);
+        Path hangs = Pipelines.repoRoot().resolve("src/test/resources/fixture-katas/fencing-token/loops-forever");
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "-Dlockdrill.home=" + workbook.root(),
+                "dev.lockdrill.cli.Main", "check", "fencing-token", "--from", hangs.toString(), "--no-compare",
+                "--timeout", "60", "--jdbc-url", Pipelines.JDBC_URL)
+                .redirectErrorStream(true).redirectOutput(dir.resolve("out.log").toFile());
+        Process check = builder.start();
+        check.getOutputStream().close();
+        List<ProcessHandle> children = awaitCheckProcess(check);
+        assertThat(children).as("the check process started").isNotEmpty();
+        Thread.sleep(1_500);
+
+        new ProcessBuilder("kill", "-" + signal, Long.toString(check.pid())).start().waitFor();
+
+        assertThat(check.waitFor(20, TimeUnit.SECONDS)).as("lockdrill ended").isTrue();
+        for (ProcessHandle child : children) {
+            assertThat(child.onExit().get(10, TimeUnit.SECONDS).isAlive()).as("check process " + child.pid()).isFalse();
+        }
+        if (signal.equals("KILL")) {
+            assertThat(RunSchema.sweep(Pipelines.JDBC_URL, false)).as("the next check's sweep")
+                    .anyMatch(s -> s.endsWith("_you"));
+        }
+        assertThat(schemasOf(check.pid())).as("schemas registered to the stopped lockdrill").isEmpty();
+    }
+
+    private static List<ProcessHandle> awaitCheckProcess(Process check) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            List<ProcessHandle> children = new ArrayList<>(check.descendants()
+                    .filter(p -> p.info().command().orElse("").endsWith(File.separator + "java")).toList());
+            if (!children.isEmpty()) {
+                return children;
+            }
+            Thread.sleep(50);
+        }
+        return List.of();
+    }
+
+    private static List<String> schemasOf(long pid) throws Exception {
+        List<String> names = new ArrayList<>();
+        try (Connection c = DriverManager.getConnection(Pipelines.JDBC_URL); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT nspname FROM pg_namespace WHERE obj_description(oid, "
+                     + "'pg_namespace') LIKE 'lockdrill run: pid=" + pid + " %'")) {
+            while (rs.next()) {
+                names.add(rs.getString(1));
+            }
+        }
+        return names;
+    }
+}

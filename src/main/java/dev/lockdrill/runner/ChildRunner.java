@@ -5,9 +5,9 @@ import dev.lockdrill.history.EventCodec;
 import dev.lockdrill.history.HistoryAssembler;
 import dev.lockdrill.support.ChildArgs;
 
-import java.io.BufferedReader;
+import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -45,6 +45,7 @@ public final class ChildRunner {
         AtomicReference<Boolean> done = new AtomicReference<>(false);
         Process process = start(spec);
         LIVE.add(process);
+        Thread log = CappedLog.start(process.getErrorStream(), spec.logFile(), "check-log-" + spec.label());
         StringBuffer stray = new StringBuffer();
         Thread reader = new Thread(() -> read(process, stray, event -> {
             assembler.accept(event);
@@ -71,6 +72,7 @@ public final class ChildRunner {
         forked.forEach(ProcessHandle::destroyForcibly);
         LIVE.remove(process);
         join(reader);
+        join(log);
         long millis = (System.nanoTime() - start) / 1_000_000;
         var history = assembler.build(spec.seed());
         if (!finished) {
@@ -112,7 +114,6 @@ public final class ChildRunner {
         builder.redirectInput(ProcessBuilder.Redirect.PIPE);
         try {
             Files.createDirectories(spec.logFile().getParent());
-            builder.redirectError(spec.logFile().toFile());
             Process process = builder.start();
             process.getOutputStream().close();
             return process;
@@ -123,10 +124,10 @@ public final class ChildRunner {
 
     /** Reads event lines; anything else the JVM itself printed on stdout is kept in {@code stray}. */
     private static void read(Process process, StringBuffer stray, Consumer<Event> sink) {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8))) {
+        try (InputStream stream = new BufferedInputStream(process.getInputStream())) {
+            BoundedLines in = new BoundedLines(stream);
             String line;
-            while ((line = in.readLine()) != null) {
+            while ((line = in.next()) != null) {
                 Optional<Event> event = EventCodec.decode(line);
                 if (event.isPresent()) {
                     sink.accept(event.get());
@@ -206,7 +207,7 @@ public final class ChildRunner {
             if (!Files.exists(log)) {
                 return "";
             }
-            List<String> all = Files.readAllLines(log, StandardCharsets.UTF_8);
+            List<String> all = new String(Files.readAllBytes(log), StandardCharsets.UTF_8).lines().toList();
             return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
         } catch (IOException e) {
             return "";

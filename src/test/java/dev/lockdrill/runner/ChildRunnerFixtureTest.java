@@ -46,7 +46,9 @@ class ChildRunnerFixtureTest {
     @AfterEach
     void leavesNoSchemaOrSessionBehind() throws SQLException {
         try (Connection c = DriverManager.getConnection(Pipelines.JDBC_URL); Statement s = c.createStatement()) {
-            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_namespace WHERE nspname ~ '^ld[0-9a-f]+_'")) {
+            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_namespace WHERE nspname ~ '^ld[0-9a-f]+_' "
+                    + "AND obj_description(oid, 'pg_namespace') LIKE 'lockdrill run: pid=" + ProcessHandle.current().pid()
+                    + " %'")) {
                 rs.next();
                 assertThat(rs.getInt(1)).as("run schemas left behind").isZero();
             }
@@ -101,6 +103,19 @@ class ChildRunnerFixtureTest {
             }
             Thread.onSpinWait();
         }
+    }
+
+    @Test
+    void codeThatFloodsStdoutAndStderrIsStillJudgedAndItsLogIsCapped() throws Exception {
+        Path dir = Pipelines.repoRoot().resolve("src/test/resources/fixture-katas/fencing-token/floods-output");
+        CheckResult result = Pipelines.check(app, "fencing-token", dir, 11, Duration.ofSeconds(60));
+
+        assertThat(result.status()).as(Pipelines.explain(result)).isEqualTo(RunStatus.PASS);
+        Path log = app.runs().latest("fencing-token", dev.lockdrill.report.RunStore.Owner.OTHER).orElseThrow()
+                .resolve("you-output.log");
+        assertThat(java.nio.file.Files.size(log)).isLessThan(2L * (1 << 20) + 4096);
+        assertThat(java.nio.file.Files.readString(log, java.nio.charset.StandardCharsets.ISO_8859_1))
+                .contains("bytes of output left out");
     }
 
     @Test

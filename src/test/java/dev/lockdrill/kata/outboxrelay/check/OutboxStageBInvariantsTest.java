@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.outboxrelay.check;
 
+import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.check.Verdict;
 import dev.lockdrill.history.Faults;
@@ -8,6 +9,8 @@ import dev.lockdrill.history.Outcome;
 import dev.lockdrill.kata.outboxrelay.protocol.OutboxFaults;
 import dev.lockdrill.kata.outboxrelay.protocol.RelayBatch;
 import org.junit.jupiter.api.Test;
+
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -72,6 +75,20 @@ class OutboxStageBInvariantsTest {
                 .isEqualTo(Verdict.NOT_EXERCISED);
         assertThat(new CallsEndDuringOutage().check(new OutboxHistory().build()).verdict())
                 .isEqualTo(Verdict.NOT_EXERCISED);
+    }
+
+    @Test
+    void runThatPublishedNothingLeavesThePublicationInvariantsNotExercised() {
+        History history = new OutboxHistory()
+                .tx("a", false, 0, 1)
+                .batch("relay-1", 2, 5, Outcome.OK)
+                .build();
+        for (Invariant invariant : List.of(new DuplicatesKeepEventId(),
+                new NoDuplicatesWithoutFault(), new PublishedEventsMarked(), new RelaysProgressConcurrently(),
+                new CommittedEventsPublished())) {
+            assertThat(invariant.check(history).verdict()).as(invariant.name()).isEqualTo(Verdict.NOT_EXERCISED);
+        }
+        assertThat(new RolledBackNeverPublished().check(history).passed()).isTrue();
     }
 
     @Test

@@ -7,11 +7,11 @@ import dev.lockdrill.history.Faults;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Observation;
 import dev.lockdrill.history.Op;
-import dev.lockdrill.history.Outcome;
 import dev.lockdrill.kata.outboxrelay.protocol.BusinessTx;
 import dev.lockdrill.kata.outboxrelay.protocol.EventFields;
 import dev.lockdrill.kata.outboxrelay.protocol.OutboxOp;
 import dev.lockdrill.kata.outboxrelay.protocol.OutboxRow;
+import dev.lockdrill.kata.outboxrelay.protocol.Publish;
 
 import java.util.List;
 import java.util.Optional;
@@ -75,27 +75,33 @@ final class OutboxFacts {
     }
 
     /**
-     * A publication whose relayBatch call was hit by a fault (its sessions were killed, or the
-     * broker refused one of its messages): its transaction may have rolled back, so publishing
-     * the same events again is expected.
+     * A publication whose relayBatch call was hit by a fault (its sessions were killed, its process
+     * crashed, or one of its messages was refused, lost or left unacknowledged): its transaction may
+     * have rolled back, or the relay could not know the broker had it, so publishing the same event
+     * again is expected.
      */
     boolean inDoubt(Op publish) {
         Optional<Op> batch = batchOf(publish);
-        if (batch.isEmpty()) {
-            return false;
-        }
-        Op call = batch.get();
-        boolean killed = history.faults(call.scenario()).stream()
-                .anyMatch(f -> f.is(Faults.KILL) && f.landed() && f.target().equals(call.worker())
-                        && f.startNanos() >= call.invokeNanos() && f.startNanos() <= call.completeNanos());
-        return killed || refusedDuring(history, call);
+        return batch.isPresent() && (hitBySessionLoss(history, batch.get()) || unconfirmedDuring(history, batch.get()));
     }
 
-    /** Whether the broker refused one of this relayBatch call's messages. */
-    static boolean refusedDuring(History history, Op call) {
-        return !history.ops(op -> op.is(OutboxOp.PUBLISH) && op.outcome() == Outcome.FAIL
-                && op.scenario().equals(call.scenario()) && op.worker().equals(call.worker())
-                && op.invokeNanos() >= call.invokeNanos() && op.invokeNanos() <= call.completeNanos()).isEmpty();
+    /** Whether the call's worker lost its sessions (a kill or a crash that landed) while the call was in flight. */
+    static boolean hitBySessionLoss(History history, Op call) {
+        return history.faults(call.scenario()).stream()
+                .anyMatch(f -> (f.is(Faults.KILL) || f.is(Faults.CRASH)) && f.landed()
+                        && f.target().equals(call.worker()) && f.overlaps(call.invokeNanos(), call.completeNanos()));
+    }
+
+    /** The publishes the call's worker made while the call was in flight. */
+    static List<Op> publishesDuring(History history, Op call) {
+        return history.ops(op -> op.is(OutboxOp.PUBLISH) && op.scenario().equals(call.scenario())
+                && op.worker().equals(call.worker()) && op.invokeNanos() >= call.invokeNanos()
+                && op.invokeNanos() <= call.completeNanos());
+    }
+
+    /** Whether one of this call's messages was refused, lost, or taken without the relay being told. */
+    static boolean unconfirmedDuring(History history, Op call) {
+        return publishesDuring(history, call).stream().anyMatch(op -> !Publish.confirmed(op));
     }
 
     List<FaultEvent> faults(String scenario, FaultKind kind) {

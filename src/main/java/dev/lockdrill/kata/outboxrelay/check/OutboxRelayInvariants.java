@@ -18,12 +18,13 @@ public final class OutboxRelayInvariants {
     public static List<Invariant> all() {
         return List.of(new CommittedEventsPublished(), new RolledBackNeverPublished(), new DuplicatesKeepEventId(),
                 new NoDuplicatesWithoutFault(), new PublishedEventsMarked(), new RelaysProgressConcurrently(),
-                noUnexpectedErrors());
+                new RelayBatchHonoursMax(), new CallsEndDuringOutage(), noUnexpectedErrors());
     }
 
     /**
      * enqueue never fails a healthy business transaction, and relayBatch throws only when a fault
-     * hit that call (a broker outage, a refused publish) or the relay's sessions were just killed.
+     * hit that call (a broker outage; a publish refused, lost or unacknowledged; a crash) or the
+     * relay's sessions were just killed.
      */
     static NoUnexpectedErrors noUnexpectedErrors() {
         String description = "enqueue and relayBatch complete without errors unless a fault hit them";
@@ -31,9 +32,10 @@ public final class OutboxRelayInvariants {
         NoUnexpectedErrors.Excuse killed = new NoUnexpectedErrors(description, judged,
                 OutboxRelayInvariants::describeError).firstCallsAfter(Faults.KILL, 2);
         NoUnexpectedErrors.Excuse outage = NoUnexpectedErrors.hitDuring(Faults.OUTAGE);
+        NoUnexpectedErrors.Excuse crashed = NoUnexpectedErrors.hitDuring(Faults.CRASH);
         return new NoUnexpectedErrors(description, judged, OutboxRelayInvariants::describeError,
-                (history, op) -> op.is(OutboxOp.RELAY_BATCH) && (outage.covers(history, op)
-                        || killed.covers(history, op) || OutboxFacts.refusedDuring(history, op)));
+                (history, op) -> op.is(OutboxOp.RELAY_BATCH) && (outage.covers(history, op) || crashed.covers(history, op)
+                        || killed.covers(history, op) || OutboxFacts.unconfirmedDuring(history, op)));
     }
 
     private static String describeError(Op op) {

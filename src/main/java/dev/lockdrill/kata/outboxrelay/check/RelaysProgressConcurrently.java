@@ -33,10 +33,11 @@ public final class RelaysProgressConcurrently implements Invariant {
     public InvariantResult check(History history) {
         OutboxFacts facts = new OutboxFacts(history);
         List<Evidence> evidence = new ArrayList<>();
-        for (FaultEvent hold : history.faults()) {
-            if (!hold.is(Faults.HOLD) || !hold.landed()) {
-                continue;
-            }
+        List<FaultEvent> holds = history.faults().stream().filter(f -> f.is(Faults.HOLD) && f.landed()).toList();
+        if (holds.isEmpty()) {
+            return notExercised("no relay was held mid-publish");
+        }
+        for (FaultEvent hold : holds) {
             List<Op> calls = history.ops(op -> op.is(OutboxOp.RELAY_BATCH) && op.scenario().equals(hold.scenario())
                     && !op.worker().equals(hold.target()) && op.invokeNanos() >= hold.startNanos()
                     && op.invokeNanos() <= hold.endNanos());

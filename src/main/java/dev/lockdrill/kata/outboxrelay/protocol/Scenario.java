@@ -6,6 +6,9 @@ public enum Scenario {
     LATE_COMMIT("late-commit"),
     BROKER_OUTAGE("broker-outage"),
     KILLED_AFTER_PUBLISH("killed-after-publish"),
+    CRASHED_BEFORE_PUBLISH("crashed-before-publish"),
+    BROKER_TIMEOUT("broker-timeout"),
+    BATCH_LIMITS("batch-limits"),
     THREE_RELAYS("three-relays"),
     SLOW_BROKER("slow-broker");
 

@@ -2,14 +2,14 @@ package dev.lockdrill.kata.outboxrelay.workload;
 
 import dev.lockdrill.katas.api.outbox.OutboxEvent;
 
-/** What a scenario does to the fake broker: refuse messages (outage), or act once one is accepted. */
+/** What a scenario does to the fake broker: decide each message's fate, or act once one is accepted. */
 interface BrokerFault {
     BrokerFault NONE = new BrokerFault() {
     };
 
-    /** Whether the broker refuses this message (it is down). */
-    default boolean refuses(String relay, OutboxEvent event) {
-        return false;
+    /** Decides what happens to this message; runs on the relay's thread and may block it (a held request). */
+    default Delivery deliver(String relay, OutboxEvent event) {
+        return Delivery.ACCEPT;
     }
 
     /** Runs on the relay's thread after the broker accepted the message, before publish() returns. */

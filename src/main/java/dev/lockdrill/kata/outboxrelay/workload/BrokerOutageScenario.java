@@ -7,15 +7,19 @@ import dev.lockdrill.katas.api.outbox.OutboxRelay;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The broker is down for the first few publish attempts, then comes back. Events whose publish
+ * The broker is down until relay-1 has ended {@link #DOWN_FOR_CALLS} relayBatch calls, then comes
+ * back. The outage is measured in the relay's calls, not in publish attempts or time, so a relay
+ * that waits the outage out inside one call (retrying while it holds its rows) cannot outlast it:
+ * the broker stays down until the cap, and the call that waited is on record. Events whose publish
  * was refused must stay pending and go out on a later call, not be marked as done.
  */
 final class BrokerOutageScenario implements OutboxScenario {
-    static final int REFUSED = 3;
+    static final int DOWN_FOR_CALLS = 2;
+    static final long CAP_NANOS = 1_500_000_000L;
 
     @Override
     public String name() {
@@ -24,7 +28,7 @@ final class BrokerOutageScenario implements OutboxScenario {
 
     @Override
     public String summary() {
-        return "the broker refuses the first " + REFUSED + " publishes, then recovers";
+        return "the broker is down until relay-1 has ended " + DOWN_FOR_CALLS + " calls, then recovers";
     }
 
     @Override
@@ -37,30 +41,51 @@ final class BrokerOutageScenario implements OutboxScenario {
             committed.add(rig.event("payment-" + (1 + i % 3), i));
         }
         rig.commitAll(committed);
-        outage.start.set(rig.recorder().now());
-        rig.drain("relay-1", relay, 4);
+        outage.start = rig.recorder().now();
+        for (int call = 0; call < OutboxRig.DRAIN_CALLS && rig.pending() > 0; call++) {
+            rig.relayBatch("relay-1", relay, 4);
+            if (outage.callEnded()) {
+                outage.end("relay-1 had ended " + DOWN_FOR_CALLS + " relayBatch calls");
+            }
+        }
+        outage.end("relay-1 stopped calling");
     }
 
-    /** Refuses the first REFUSED messages; records the outage when it ends. */
+    /** Refuses every message until ended; ends itself at the cap (a relay call that never returned). */
     private static final class Outage implements BrokerFault {
         private final OutboxRig rig;
+        private final AtomicInteger callsEnded = new AtomicInteger();
+        private final AtomicBoolean over = new AtomicBoolean();
         private final AtomicInteger refused = new AtomicInteger();
-        private final AtomicLong start = new AtomicLong();
+        private volatile long start;
 
         private Outage(OutboxRig rig) {
             this.rig = rig;
         }
 
+        boolean callEnded() {
+            return callsEnded.incrementAndGet() >= DOWN_FOR_CALLS;
+        }
+
         @Override
-        public boolean refuses(String relay, OutboxEvent event) {
-            if (refused.get() >= REFUSED) {
-                return false;
+        public Delivery deliver(String relay, OutboxEvent event) {
+            if (over.get()) {
+                return Delivery.ACCEPT;
             }
-            if (refused.incrementAndGet() == REFUSED) {
-                rig.recorder().fault(Faults.OUTAGE, rig.scenario(), relay, start.get(), "the broker was down: it refused "
-                        + "the first " + REFUSED + " publish attempts");
+            if (rig.recorder().now() - start >= CAP_NANOS) {
+                end("the cap of " + CAP_NANOS / 1_000_000 + " ms was reached while a relayBatch call was still "
+                        + "in flight");
+                return Delivery.ACCEPT;
             }
-            return true;
+            refused.incrementAndGet();
+            return Delivery.REFUSE;
+        }
+
+        void end(String why) {
+            if (over.compareAndSet(false, true)) {
+                rig.recorder().fault(Faults.OUTAGE, rig.scenario(), "relay-1", start, "the broker was down: it "
+                        + "refused " + refused.get() + " publish attempt(s) until " + why);
+            }
         }
     }
 }

@@ -2,12 +2,9 @@ package dev.lockdrill.kata.outboxrelay.workload;
 
 import dev.lockdrill.kata.outboxrelay.protocol.Scenario;
 import dev.lockdrill.history.Faults;
-import dev.lockdrill.harness.Sql;
 import dev.lockdrill.katas.api.outbox.OutboxEvent;
 import dev.lockdrill.katas.api.outbox.OutboxRelay;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -59,20 +56,11 @@ final class KilledAfterPublishScenario implements OutboxScenario {
                 return;
             }
             long start = rig.recorder().now();
-            int killed = killSessions(relay);
+            int killed = rig.killSessions(relay);
             rig.recorder().fault(Faults.KILL, rig.scenario(), relay, start, killed > 0, killed > 0
                     ? "pg_terminate_backend killed " + killed + " session(s) of " + relay + " right after the broker "
                     + "accepted event " + event.eventId() + ", before " + relay + " could mark it"
                     : relay + " had no open session when the broker accepted event " + event.eventId());
-        }
-
-        private int killSessions(String relay) {
-            try (Connection killer = rig.database().connect("killer")) {
-                return Sql.rows(killer, "SELECT pg_terminate_backend(pid, 3000) AS gone FROM pg_stat_activity "
-                        + "WHERE application_name = ?", rig.database().applicationName(relay)).size();
-            } catch (SQLException e) {
-                return 0;
-            }
         }
     }
 }

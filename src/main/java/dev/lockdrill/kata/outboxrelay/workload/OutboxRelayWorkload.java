@@ -19,6 +19,9 @@ public final class OutboxRelayWorkload implements Workload {
             new LateCommitScenario(),
             new BrokerOutageScenario(),
             new KilledAfterPublishScenario(),
+            new CrashedBeforePublishScenario(),
+            new BrokerTimeoutScenario(),
+            new BatchLimitsScenario(),
             new ThreeRelaysScenario(),
             new SlowBrokerScenario());
 

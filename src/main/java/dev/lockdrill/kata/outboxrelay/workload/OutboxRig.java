@@ -45,7 +45,12 @@ final class OutboxRig extends ScenarioRig implements AutoCloseable {
 
     /** A relay process: its own instance, pool and broker connection, with the broker's fault and latency. */
     OutboxRelay relay(String name, BrokerFault fault, long latencyNanos) throws SQLException {
-        WorkerDataSource dataSource = database().dataSource(name);
+        return relay(name, fault, latencyNanos, database().dataSource(name));
+    }
+
+    /** A relay process on the given pool (a scenario that crashes the process keeps hold of it). */
+    OutboxRelay relay(String name, BrokerFault fault, long latencyNanos, WorkerDataSource dataSource)
+            throws SQLException {
         dataSource.warmUp();
         dataSources.add(dataSource);
         Broker broker = new FakeBroker(recorder(), scenario, name, fault, latencyNanos);
@@ -107,9 +112,33 @@ final class OutboxRig extends ScenarioRig implements AutoCloseable {
 
     /** One recorded relayBatch call; returns what it reported, or -1 if it threw. */
     int relayBatch(String relay, OutboxRelay instance, int max) {
-        Recorder.Call<Integer> call = recorder().call(scenario, relay, OutboxOp.RELAY_BATCH, new RelayBatch(max).toMap(),
-                () -> instance.relayBatch(max), RelayBatch::result, Recorder.OnError.UNKNOWN);
+        return relayBatch(relay, instance, new RelayBatch(max));
+    }
+
+    /**
+     * One recorded relayBatch call of the only relay at work, with the outbox's pending count read
+     * right before it (no other relay or business transaction may run meanwhile).
+     */
+    int quietRelayBatch(String relay, OutboxRelay instance, int max) throws SQLException {
+        return relayBatch(relay, instance, new RelayBatch(max, pending()));
+    }
+
+    private int relayBatch(String relay, OutboxRelay instance, RelayBatch batch) {
+        Recorder.Call<Integer> call = recorder().call(scenario, relay, OutboxOp.RELAY_BATCH, batch.toMap(),
+                () -> instance.relayBatch(batch.max()), RelayBatch::result, Recorder.OnError.UNKNOWN);
         return call.ok() ? call.value() : -1;
+    }
+
+    /**
+     * Kills every session of the worker and waits (up to 3 s each) until they are gone; returns how many.
+     */
+    int killSessions(String worker) {
+        try (Connection killer = database().connect("killer")) {
+            return Sql.rows(killer, "SELECT pg_terminate_backend(pid, 3000) AS gone FROM pg_stat_activity "
+                    + "WHERE application_name = ?", database().applicationName(worker)).size();
+        } catch (SQLException e) {
+            return 0;
+        }
     }
 
     /** Calls relayBatch until the outbox has no pending row (ground truth), at most DRAIN_CALLS times. */

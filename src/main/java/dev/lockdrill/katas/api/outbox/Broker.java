@@ -10,6 +10,8 @@ public interface Broker {
      * Publishes the event and returns once the broker has it. May be slow.
      *
      * @throws BrokerUnavailableException if the broker is down: the event was not delivered
+     * @throws BrokerTimeoutException (unchecked) if the broker did not confirm in time: the event may
+     *         or may not have been delivered
      */
     void publish(OutboxEvent event) throws BrokerUnavailableException;
 }

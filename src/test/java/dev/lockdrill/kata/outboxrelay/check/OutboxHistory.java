@@ -35,6 +35,20 @@ final class OutboxHistory {
         return this;
     }
 
+    /** The broker took the message but the relay was told it timed out (acknowledgement lost). */
+    OutboxHistory unacknowledged(String relay, String eventId, long from, long to) {
+        ops.add(op(relay, OutboxOp.PUBLISH, event(eventId), from, to, Outcome.OK, Map.of(Op.ACCEPTED, true,
+                "acknowledged", false)));
+        return this;
+    }
+
+    /** A relayBatch(max) call that returned; {@code pending} as the harness counted it, or RelayBatch.UNKNOWN. */
+    OutboxHistory call(String relay, int max, long pending, int returned, long from, long to) {
+        ops.add(op(relay, OutboxOp.RELAY_BATCH, new RelayBatch(max, pending).toMap(), from, to, Outcome.OK,
+                RelayBatch.result(returned)));
+        return this;
+    }
+
     OutboxHistory refused(String relay, String eventId, long from, long to) {
         ops.add(op(relay, OutboxOp.PUBLISH, event(eventId), from, to, Outcome.FAIL, Map.of()));
         return this;

@@ -1,0 +1,39 @@
+package dev.lockdrill.kata.outboxrelay.workload;
+
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.kata.Clause;
+import dev.lockdrill.kata.outboxrelay.OutboxRelayKata;
+import dev.lockdrill.kata.outboxrelay.protocol.Scenario;
+import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class OutboxContractTest {
+
+    @Test
+    void everyClauseNamesInvariantsAndScenariosTheKataHas() {
+        OutboxRelayKata kata = new OutboxRelayKata();
+        List<String> invariants = kata.invariants().stream().map(Invariant::name).toList();
+        List<String> scenarios = OutboxRelayWorkload.SCENARIOS.stream().map(OutboxScenario::name).toList();
+        assertThat(kata.contract()).extracting(Clause::id)
+                .containsExactly("C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9");
+        for (Clause clause : kata.contract()) {
+            assertThat(clause.invariants()).isNotEmpty();
+            assertThat(clause.scenarios()).isNotEmpty();
+            assertThat(invariants).containsAll(clause.invariants());
+            assertThat(scenarios).containsAll(clause.scenarios());
+        }
+    }
+
+    @Test
+    void everyScenarioIsRunAndEveryInvariantJudgesAClause() {
+        OutboxRelayKata kata = new OutboxRelayKata();
+        assertThat(OutboxRelayWorkload.SCENARIOS.stream().map(OutboxScenario::name).toList())
+                .containsExactlyInAnyOrderElementsOf(Arrays.stream(Scenario.values()).map(Scenario::label).toList());
+        List<String> judged = kata.contract().stream().flatMap(c -> c.invariants().stream()).toList();
+        assertThat(judged).containsAll(kata.invariants().stream().map(Invariant::name).toList());
+    }
+}

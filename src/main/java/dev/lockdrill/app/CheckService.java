@@ -143,6 +143,11 @@ public final class CheckService {
             return result;
         }
         app.runs().save(runDir, result);
+        int pruned = app.runs().prune(runDir, keepRuns());
+        if (pruned > 0 && owner(request) == RunStore.Owner.LEARNER) {
+            app.notice("Removed " + pruned + " old run" + (pruned == 1 ? "" : "s") + " of " + request.kata()
+                    + " (keeping the last " + keepRuns() + "; set " + KEEP_RUNS_ENV + " to change that).");
+        }
         if (request.sourceDir() == null && !request.reference()) {
             List<String> drills = result.status().exitCode() == ExitCodes.FAIL
                     ? app.catalog().kata(request.kata()).drills() : List.of();
@@ -151,6 +156,17 @@ public final class CheckService {
                     .withDrillsDue(drills, app.clock().instant(), "the " + request.kata() + " check failed"));
         }
         return result;
+    }
+
+    static final String KEEP_RUNS_ENV = "LOCKDRILL_KEEP_RUNS";
+
+    private static int keepRuns() {
+        try {
+            return Math.max(1, Integer.parseInt(System.getenv().getOrDefault(KEEP_RUNS_ENV,
+                    Integer.toString(RunStore.DEFAULT_KEEP))));
+        } catch (NumberFormatException e) {
+            return RunStore.DEFAULT_KEEP;
+        }
     }
 
     /** Only a run of the learner's own folder becomes the kata's latest run. */

@@ -19,7 +19,10 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Comparator;
 import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Keeps every run under {@code .lockdrill/runs/<kata>/<timestamp>/} (result.json, history.jsonl,
@@ -29,6 +32,9 @@ public final class RunStore {
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSS'Z'")
             .withZone(ZoneOffset.UTC);
     static final String OTHERS = "others";
+    /** How many runs of each kata are kept (the learner's, and separately others'), unless configured. */
+    public static final int DEFAULT_KEEP = 20;
+    private static final Pattern STAMPED = Pattern.compile("\\d{8}T\\d{6}\\.\\d{3}Z(-\\d+)?");
     private final Path runsRoot;
 
     public RunStore(Path runsRoot) {
@@ -61,6 +67,39 @@ public final class RunStore {
             return dir;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a run folder under " + base, e);
+        }
+    }
+
+    /**
+     * Keeps the newest {@code keep} runs beside this one (its own folder: the learner's, or others')
+     * and removes older ones; returns how many it removed.
+     */
+    public int prune(Path runDir, int keep) {
+        Path base = runDir.getParent();
+        try (Stream<Path> list = Files.list(base)) {
+            List<Path> runs = list.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+                    .filter(p -> STAMPED.matcher(p.getFileName().toString()).matches())
+                    .sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
+            int removed = 0;
+            for (Path old : runs.subList(0, Math.max(0, runs.size() - keep))) {
+                if (!old.equals(runDir) && deleteTree(old)) {
+                    removed++;
+                }
+            }
+            return removed;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private static boolean deleteTree(Path dir) {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+            return true;
+        } catch (IOException e) {
+            return false;
         }
     }
 

@@ -45,6 +45,20 @@ class StoredRunTest {
     }
 
     @Test
+    void onlyTheNewestRunsAreKept() {
+        RunStore store = new RunStore(runs);
+        Path last = null;
+        for (int i = 0; i < 5; i++) {
+            last = store.newRunDir("fencing-token", SampleRuns.kleppmannResult().at().plusSeconds(i));
+            store.save(last, SampleRuns.kleppmannResult());
+        }
+
+        assertThat(store.prune(last, 2)).isEqualTo(3);
+        assertThat(runs.resolve("fencing-token").toFile().list()).filteredOn(n -> n.startsWith("2")).hasSize(2);
+        assertThat(store.latest("fencing-token")).contains(last.toAbsolutePath().normalize());
+    }
+
+    @Test
     void aMissingOrForeignResultFileHasNoScoreTable() throws Exception {
         assertThat(ScoreTable.read(runs.resolve("result.json"))).isEmpty();
         Files.writeString(runs.resolve("other.json"), "{\"hello\": 1}");

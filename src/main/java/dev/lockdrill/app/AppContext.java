@@ -41,7 +41,7 @@ public final class AppContext implements AutoCloseable {
     }
 
     public Catalog catalog() {
-        return new Catalog(workbook);
+        return new Catalog(workbook, this::notice);
     }
 
     public BackendSelector selector() {

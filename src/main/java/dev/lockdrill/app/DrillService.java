@@ -32,7 +32,7 @@ public final class DrillService {
     }
 
     public DrillCatalog catalog() {
-        return new DrillCatalog(app.workbook().drills());
+        return new DrillCatalog(app.workbook().drills(), app::notice);
     }
 
     public WorkbookState state() {

@@ -12,21 +12,32 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
-/** The katas of a workbook, in their order. */
+/** The katas of a workbook, in their order; a kata whose manifest is broken is named and skipped. */
 public final class Catalog {
     private final Workbook workbook;
+    private final Consumer<String> notices;
 
     public Catalog(Workbook workbook) {
+        this(workbook, notice -> { });
+    }
+
+    public Catalog(Workbook workbook, Consumer<String> notices) {
         this.workbook = workbook;
+        this.notices = notices;
     }
 
     public List<KataManifest> katas() {
         List<KataManifest> katas = new ArrayList<>();
         try (Stream<Path> dirs = Files.list(workbook.katas())) {
             for (Path dir : dirs.filter(d -> Files.isRegularFile(d.resolve("kata.yaml"))).toList()) {
-                katas.add(read(dir.resolve("kata.yaml")));
+                try {
+                    katas.add(read(dir.resolve("kata.yaml")));
+                } catch (LockdrillException e) {
+                    notices.accept("Skipped kata " + dir.getFileName() + ": " + e.getMessage());
+                }
             }
         } catch (IOException e) {
             throw new LockdrillException("Cannot list " + workbook.katas() + ": " + e.getMessage(), ExitCodes.USAGE);
@@ -53,7 +64,17 @@ public final class Catalog {
 
     private static KataManifest read(Path manifest) {
         try {
-            return Json.yaml().readValue(manifest.toFile(), KataManifest.class);
+            KataManifest kata = Json.yaml().readValue(manifest.toFile(), KataManifest.class);
+            if (kata.id() == null || kata.id().isBlank()) {
+                throw LockdrillException.usage(manifest + " has no id; add `id: " + manifest.getParent().getFileName()
+                        + "`, or `lockdrill reset` restores the original.");
+            }
+            if (kata.implementation() == null || kata.implementation().isBlank()) {
+                throw LockdrillException.usage(manifest + " names no implementation class; add `implementation: "
+                        + "<package>.<Class>` (the class the check loads), or `lockdrill reset " + kata.id()
+                        + "` restores the original.");
+            }
+            return kata;
         } catch (JacksonException e) {
             throw LockdrillException.usage(manifest + " is not a valid kata manifest: "
                     + e.getOriginalMessage() + ". `lockdrill reset` restores the original.");

@@ -11,15 +11,22 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.Optional;
 import java.util.stream.Stream;
 
 /** The drill cards of a workbook: one YAML file per card in {@code drills/}, sorted by id. */
 public final class DrillCatalog {
     private final Path dir;
+    private final Consumer<String> notices;
 
     public DrillCatalog(Path dir) {
+        this(dir, notice -> { });
+    }
+
+    public DrillCatalog(Path dir, Consumer<String> notices) {
         this.dir = dir;
+        this.notices = notices;
     }
 
     public List<DrillCard> cards() {
@@ -29,7 +36,11 @@ public final class DrillCatalog {
         List<DrillCard> cards = new ArrayList<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".yaml")).sorted().toList()) {
-                cards.add(read(file));
+                try {
+                    cards.add(read(file));
+                } catch (LockdrillException e) {
+                    notices.accept("Skipped drill " + file.getFileName() + ": " + e.getMessage());
+                }
             }
         } catch (IOException e) {
             throw LockdrillException.usage("Cannot list " + dir + ": " + e.getMessage());
@@ -55,7 +66,22 @@ public final class DrillCatalog {
 
     public static DrillCard read(Path file) {
         try {
-            return Json.yaml().readValue(file.toFile(), DrillCard.class);
+            DrillCard card = Json.yaml().readValue(file.toFile(), DrillCard.class);
+            List<String> missing = new ArrayList<>();
+            if (card.id() == null || card.id().isBlank()) {
+                missing.add("id");
+            }
+            if (card.prompt() == null || card.prompt().isBlank()) {
+                missing.add("prompt");
+            }
+            if (card.rubric().isEmpty()) {
+                missing.add("rubric");
+            }
+            if (!missing.isEmpty()) {
+                throw LockdrillException.usage(file + " is not a usable drill card: it has no "
+                        + String.join(", no ", missing) + ".");
+            }
+            return card;
         } catch (JacksonException e) {
             throw LockdrillException.usage(file + " is not a valid drill card: " + e.getOriginalMessage() + ".");
         } catch (IOException e) {

@@ -173,6 +173,22 @@ class CliTest {
     }
 
     @Test
+    void aBrokenKataManifestIsNamedAndSkippedWhileTheRestKeepsWorking() throws Exception {
+        Files.writeString(workbook.kata("bulkhead").resolve("kata.yaml"), "id: bulkhead\ntitle: [unclosed\n");
+        String manifest = Files.readString(workbook.kata("lease-claim").resolve("kata.yaml"));
+        Files.writeString(workbook.kata("lease-claim").resolve("kata.yaml"),
+                manifest.replaceAll("(?m)^implementation:.*$", ""));
+
+        assertThat(run("list")).isZero();
+        assertThat(out).contains("fencing-token").doesNotContain("bulkhead");
+        assertThat(err).contains("Skipped kata bulkhead", "Skipped kata lease-claim", "names no implementation class")
+                .doesNotContain("internal error");
+        assertThat(run("progress")).isZero();
+        assertThat(run("check", "lease-claim")).isEqualTo(2);
+        assertThat(err).contains("names no implementation class").doesNotContain("Exception");
+    }
+
+    @Test
     void aMistypedKataGetsADidYouMean() {
         assertThat(run("show", "fencing-tokn")).isEqualTo(2);
         assertThat(err).contains("No kata 'fencing-tokn'. Did you mean 'fencing-token'?");

@@ -5,9 +5,7 @@ public enum EmitterObservation {
     /** {@link Outage} rows: a fault window in virtual time. */
     OUTAGE("outage"),
     /** One {@link BreakerSettings} row per scenario. */
-    BREAKER_CONFIG("breaker-config"),
-    /** The ArchUnit scan of the learner's classes: one row per class that calls PlatformClient.send. */
-    STRUCTURE("structure");
+    BREAKER_CONFIG("breaker-config");
 
     private final String label;
 

@@ -16,7 +16,8 @@ final class EmitterRecorder {
     private final Recorder recorder;
     private final String scenario;
     private final VirtualTime time;
-    private final ThreadLocal<String> unspentPermit = new ThreadLocal<>();
+    private final ThreadLocal<Guard> unspentPermit = new ThreadLocal<>();
+    private final ThreadLocal<Event> current = new ThreadLocal<>();
     private volatile String round = "0";
 
     EmitterRecorder(Recorder recorder, String scenario, VirtualTime time) {
@@ -41,19 +42,33 @@ final class EmitterRecorder {
         return time;
     }
 
+    /** The event this thread's emit is working on (null outside an emit). */
+    Event current() {
+        return current.get();
+    }
+
+    void current(Event event) {
+        current.set(event);
+    }
+
     void round(int value) {
         round = Integer.toString(value);
     }
 
-    void permitGranted(String breakerKey) {
-        unspentPermit.set(breakerKey);
+    void permitGranted(String breakerKey, long instance) {
+        unspentPermit.set(new Guard(breakerKey, instance));
     }
 
-    /** The key whose permit this call spends (null if none), and spends it. */
-    String spendPermit() {
-        String key = unspentPermit.get();
+    /** The breaker whose permit this call spends ({@link Guard#NONE} if none), and spends it. */
+    Guard spendPermit() {
+        Guard guard = unspentPermit.get();
         unspentPermit.remove();
-        return key;
+        return guard == null ? Guard.NONE : guard;
+    }
+
+    /** A breaker permit not yet spent on a call: the breaker's key and instance number. */
+    record Guard(String key, long instance) {
+        static final Guard NONE = new Guard(null, -1);
     }
 
     void record(EmitterOp f, Event event, Map<String, Object> fields) {

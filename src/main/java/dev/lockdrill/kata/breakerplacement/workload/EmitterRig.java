@@ -18,6 +18,7 @@ import dev.lockdrill.katas.api.emitter.Sleeper;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One scenario's world: three fake platforms, the harness's breaker factory, a virtual sleeper and
@@ -31,7 +32,7 @@ final class EmitterRig {
     private final Map<String, FakePlatform> platforms = new LinkedHashMap<>();
     private final RecordingOutbox outbox;
     private final Emitter emitter;
-    private volatile Event current;
+    private final AtomicLong instances = new AtomicLong();
 
     EmitterRig(WorkloadContext context, String scenario) {
         this.recorder = new EmitterRecorder(context.recorder(), scenario, new VirtualTime());
@@ -44,11 +45,11 @@ final class EmitterRig {
         this.outbox = new RecordingOutbox(recorder);
         BreakerFactory breakers = (platform, credential) -> {
             String key = Stamp.key(platform, credential);
-            recorder.record(EmitterOp.BREAKER_CREATED, current, new BreakerCreated(key).toMap());
-            return new RecordingBreaker(key, recorder);
+            recorder.record(EmitterOp.BREAKER_CREATED, recorder.current(), new BreakerCreated(key).toMap());
+            return new RecordingBreaker(key, instances.incrementAndGet(), recorder);
         };
         Sleeper sleeper = duration -> {
-            recorder.record(EmitterOp.SLEEP, current, new Sleep(duration.toMillis()).toMap());
+            recorder.record(EmitterOp.SLEEP, recorder.current(), new Sleep(duration.toMillis()).toMap());
             recorder.time().advanceMillis(duration.toMillis());
         };
         context.recorder().observe(EmitterObservation.BREAKER_CONFIG.label(), scenario,
@@ -72,7 +73,7 @@ final class EmitterRig {
 
     void emit(Event event) {
         recorder.time().advanceMillis(GAP_MILLIS);
-        current = event;
+        recorder.current(event);
         recorder.record(EmitterOp.EMIT, event, Map.of());
         try {
             emitter.emit(event);
@@ -80,6 +81,8 @@ final class EmitterRig {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             recorder.record(EmitterOp.EMIT_THREW, event, new EmitThrew(Failures.describe(e)).toMap());
+        } finally {
+            recorder.current(null);
         }
     }
 

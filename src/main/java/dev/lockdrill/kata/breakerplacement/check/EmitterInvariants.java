@@ -14,6 +14,6 @@ public final class EmitterInvariants {
                 new CredentialErrorsDeferred(), new PermanentErrorsNeitherTripNorRetry(), new OutcomesSortedByOwner(),
                 new DeadLetterOnlyWhenDone(), new AtMostThreeAttempts(), new RetrySleepsBounded(),
                 new RetryAfterHonoured(), new CallsSpendTheirKeysPermit(), new OneBreakerPerKey(),
-                new EveryEventEnds());
+                new SleepsHoldNoOtherKey(), new EveryEventEnds());
     }
 }

@@ -5,7 +5,9 @@ public enum EmitterObservation {
     /** {@link Outage} rows: a fault window in virtual time. */
     OUTAGE("outage"),
     /** One {@link BreakerSettings} row per scenario. */
-    BREAKER_CONFIG("breaker-config");
+    BREAKER_CONFIG("breaker-config"),
+    /** {@link HeldSleep} rows: whether other keys' emits went on while one emit slept. */
+    HELD_SLEEP("held-sleep");
 
     private final String label;
 

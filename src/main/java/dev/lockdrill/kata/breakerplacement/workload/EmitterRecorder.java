@@ -18,6 +18,7 @@ final class EmitterRecorder {
     private final VirtualTime time;
     private final ThreadLocal<Guard> unspentPermit = new ThreadLocal<>();
     private final ThreadLocal<Event> current = new ThreadLocal<>();
+    private final ThreadLocal<String> worker = ThreadLocal.withInitial(() -> "emitter");
     private volatile String round = "0";
 
     EmitterRecorder(Recorder recorder, String scenario, VirtualTime time) {
@@ -51,6 +52,15 @@ final class EmitterRecorder {
         current.set(event);
     }
 
+    /** The worker this thread records as ("emitter" unless a scenario runs several). */
+    String worker() {
+        return worker.get();
+    }
+
+    void worker(String name) {
+        worker.set(name);
+    }
+
     void round(int value) {
         round = Integer.toString(value);
     }
@@ -74,6 +84,6 @@ final class EmitterRecorder {
     void record(EmitterOp f, Event event, Map<String, Object> fields) {
         Stamp stamp = new Stamp(event == null ? null : event.id(), event == null ? null : key(event), time.millis(),
                 round);
-        recorder.invoke(scenario, "emitter", f, stamp.with(fields)).ok(Map.of());
+        recorder.invoke(scenario, worker.get(), f, stamp.with(fields)).ok(Map.of());
     }
 }

@@ -33,6 +33,8 @@ final class EmitterRig {
     private final RecordingOutbox outbox;
     private final Emitter emitter;
     private final AtomicLong instances = new AtomicLong();
+    private volatile Gate creationGate;
+    private volatile SleepHold sleepHold;
 
     EmitterRig(WorkloadContext context, String scenario) {
         this.recorder = new EmitterRecorder(context.recorder(), scenario, new VirtualTime());
@@ -46,10 +48,23 @@ final class EmitterRig {
         BreakerFactory breakers = (platform, credential) -> {
             String key = Stamp.key(platform, credential);
             recorder.record(EmitterOp.BREAKER_CREATED, recorder.current(), new BreakerCreated(key).toMap());
+            Gate gate = creationGate;
+            if (gate != null) {
+                try {
+                    gate.enterAndWait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             return new RecordingBreaker(key, instances.incrementAndGet(), recorder);
         };
         Sleeper sleeper = duration -> {
             recorder.record(EmitterOp.SLEEP, recorder.current(), new Sleep(duration.toMillis()).toMap());
+            SleepHold hold = sleepHold;
+            if (hold != null && hold.worker().equals(recorder.worker())) {
+                sleepHold = null;
+                hold.hold();
+            }
             recorder.time().advanceMillis(duration.toMillis());
         };
         context.recorder().observe(EmitterObservation.BREAKER_CONFIG.label(), scenario,
@@ -69,6 +84,26 @@ final class EmitterRig {
 
     long tick() {
         return recorder.time().millis();
+    }
+
+    /**
+     * From now on, a thread inside {@code BreakerFactory.create} waits until another thread is
+     * inside it too, or until the gate's timeout (null: no gate). A map that lets two threads make a
+     * breaker for one key then does so every run, not once in a while.
+     */
+    void gateCreation(Gate gate) {
+        creationGate = gate;
+    }
+
+    /** The next sleep of this worker's emit blocks (in real time) as the hold says. */
+    void holdNextSleep(SleepHold hold) {
+        sleepHold = hold;
+    }
+
+    /** Emits on the calling thread, recorded as this worker. */
+    void emitAs(String worker, Event event) {
+        recorder.worker(worker);
+        emit(event);
     }
 
     void emit(Event event) {

@@ -11,7 +11,8 @@ public final class EmitterWorkload implements Workload {
             new CredentialRevokedScenario(),
             new PlatformDownScenario(),
             new BadItemsScenario(),
-            new RateLimitedScenario());
+            new RateLimitedScenario(),
+            new ParallelWorkersScenario());
 
     @Override
     public void run(WorkloadContext context) {

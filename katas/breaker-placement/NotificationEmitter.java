@@ -14,9 +14,10 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * Delivers events to GitHub, Azure DevOps and Notion: up to 3 attempts with jittered exponential
- * backoff, then the dead-letter queue. It has no circuit breaker yet, so a revoked credential costs
- * three calls and two sleeps per event, and everyone else waits behind them.
+ * Delivers events to GitHub, Azure DevOps and Notion: at most 3 attempts (the first try and 2
+ * retries) with jittered exponential backoff, then the dead-letter queue. It has no circuit breaker
+ * yet, so a revoked credential costs three calls and two sleeps per event, and everyone else waits
+ * behind them.
  */
 public final class NotificationEmitter implements Emitter {
     static final int MAX_ATTEMPTS = 3;
@@ -40,8 +41,9 @@ public final class NotificationEmitter implements Emitter {
     @Override
     public void emit(Event event) throws InterruptedException {
         // TODO: guard every send with a circuit breaker per (platform, credential), made once by `breakers`
-        //       and kept. No permit: outbox.retryLater(...) and stop. Report outcomes to the breaker; a
-        //       PermanentItemException is not the platform's fault.
+        //       and kept (emit runs on several threads). No permit: outbox.retryLater(...) and stop. Report
+        //       every permit once, sorted by whose fault it is: 503 onError and retry; 401/403 onError and
+        //       defer, no retry; 404/410/422 releasePermission() and dead-letter; 429 wait its Retry-After.
         PlatformClient client = clients.get(event.platform());
         for (int attempt = 1; ; attempt++) {
             try {

@@ -1,8 +1,8 @@
 package katas.breakerplacement;
 
-import dev.lockdrill.katas.api.breaker.CircuitBreaker;
 import dev.lockdrill.katas.api.emitter.BreakerFactory;
 import dev.lockdrill.katas.api.emitter.Emitter;
+import dev.lockdrill.katas.api.emitter.EmitterBreaker;
 import dev.lockdrill.katas.api.emitter.Event;
 import dev.lockdrill.katas.api.emitter.Outbox;
 import dev.lockdrill.katas.api.emitter.PermanentItemException;
@@ -17,9 +17,13 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Delivers events with Retry(CircuitBreaker(call)): each attempt asks the breaker of the event's
- * (platform, credential) for a permit. An open breaker defers the event to the outbox's retry-later
- * path instead of spending attempts on it; a permanent per-item error is the item's fault, so it
- * counts as a healthy answer and goes straight to the dead-letter queue.
+ * (platform, credential) for a permit, and each answer is sorted by what it belongs to. An open
+ * breaker defers the event instead of spending attempts on it. A platform failure (503) counts
+ * against the key and is retried, at most 3 attempts in all (the first try and 2 retries). A
+ * rejected credential (401/403) counts against the key but is not retried: the event waits for the
+ * credential to be fixed. A 429 defers the event for its Retry-After. An item error (404/410/422)
+ * is the item's fault: the permit is released (neither failure nor success) and the event goes
+ * straight to the dead-letter queue.
  */
 public final class NotificationEmitter implements Emitter {
     static final int MAX_ATTEMPTS = 3;
@@ -28,7 +32,7 @@ public final class NotificationEmitter implements Emitter {
 
     private final Map<String, PlatformClient> clients;
     private final BreakerFactory factory;
-    private final Map<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+    private final Map<String, EmitterBreaker> breakers = new ConcurrentHashMap<>();
     private final Sleeper sleeper;
     private final Outbox outbox;
     private final SplittableRandom jitter;
@@ -45,7 +49,7 @@ public final class NotificationEmitter implements Emitter {
     @Override
     public void emit(Event event) throws InterruptedException {
         PlatformClient client = clients.get(event.platform());
-        CircuitBreaker breaker = breakers.computeIfAbsent(event.platform() + "\u0000" + event.credential(),
+        EmitterBreaker breaker = breakers.computeIfAbsent(event.platform() + "\u0000" + event.credential(),
                 key -> factory.create(event.platform(), event.credential()));
         for (int attempt = 1; ; attempt++) {
             if (!breaker.tryAcquirePermission()) {
@@ -59,11 +63,20 @@ public final class NotificationEmitter implements Emitter {
                 outbox.delivered(event);
                 return;
             } catch (PermanentItemException e) {
-                breaker.onSuccess(System.nanoTime() - start);
+                breaker.releasePermission();
                 outbox.deadLetter(event, "permanent: " + e.getMessage());
                 return;
             } catch (TransientPlatformException e) {
+                if (e.retryAfter().isPresent()) {
+                    breaker.releasePermission();
+                    outbox.retryLater(event, e.retryAfter().get());
+                    return;
+                }
                 breaker.onError(System.nanoTime() - start, e);
+                if (e.credentialRejected()) {
+                    outbox.retryLater(event, RETRY_LATER);
+                    return;
+                }
                 if (attempt == MAX_ATTEMPTS) {
                     outbox.deadLetter(event, "gave up after " + MAX_ATTEMPTS + " attempts: " + e.getMessage());
                     return;

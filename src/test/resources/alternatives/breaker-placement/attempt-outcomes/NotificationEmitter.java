@@ -1,8 +1,8 @@
 package katas.breakerplacement;
 
-import dev.lockdrill.katas.api.breaker.CircuitBreaker;
 import dev.lockdrill.katas.api.emitter.BreakerFactory;
 import dev.lockdrill.katas.api.emitter.Emitter;
+import dev.lockdrill.katas.api.emitter.EmitterBreaker;
 import dev.lockdrill.katas.api.emitter.Event;
 import dev.lockdrill.katas.api.emitter.Outbox;
 import dev.lockdrill.katas.api.emitter.PermanentItemException;
@@ -22,7 +22,7 @@ import java.util.SplittableRandom;
 public final class NotificationEmitter implements Emitter {
     private final Map<String, PlatformClient> clients;
     private final BreakerFactory factory;
-    private final Map<String, CircuitBreaker> breakers = new HashMap<>();
+    private final Map<String, EmitterBreaker> breakers = new HashMap<>();
     private final Sleeper sleeper;
     private final Outbox outbox;
     private final SplittableRandom random;
@@ -36,9 +36,9 @@ public final class NotificationEmitter implements Emitter {
         this.random = new SplittableRandom(seed);
     }
 
-    private synchronized CircuitBreaker breakerFor(Event event) {
+    private synchronized EmitterBreaker breakerFor(Event event) {
         String key = event.platform() + "|" + event.credential();
-        CircuitBreaker breaker = breakers.get(key);
+        EmitterBreaker breaker = breakers.get(key);
         if (breaker == null) {
             breaker = factory.create(event.platform(), event.credential());
             breakers.put(key, breaker);
@@ -48,13 +48,14 @@ public final class NotificationEmitter implements Emitter {
 
     @Override
     public void emit(Event event) throws InterruptedException {
-        CircuitBreaker breaker = breakerFor(event);
+        EmitterBreaker breaker = breakerFor(event);
         long delay = 50;
+        long retryAfter = 0;
         TransientPlatformException last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
             if (attempt > 0) {
                 delay = Math.min(1000, 50 + random.nextLong(delay * 3));
-                sleeper.sleep(Duration.ofMillis(delay));
+                sleeper.sleep(Duration.ofMillis(Math.max(delay, retryAfter)));
             }
             if (!breaker.tryAcquirePermission()) {
                 outbox.retryLater(event, Duration.ofMinutes(1));
@@ -65,10 +66,15 @@ public final class NotificationEmitter implements Emitter {
                 clients.get(event.platform()).send(event);
             } catch (TransientPlatformException e) {
                 breaker.onError(System.nanoTime() - start, e);
+                retryAfter = e.retryAfter().map(Duration::toMillis).orElse(0L);
+                if (e.credentialRejected() || retryAfter > 1000) {
+                    outbox.retryLater(event, Duration.ofMillis(Math.max(retryAfter, 60_000)));
+                    return;
+                }
                 last = e;
                 continue;
             } catch (PermanentItemException e) {
-                breaker.onSuccess(System.nanoTime() - start);
+                breaker.releasePermission();
                 outbox.deadLetter(event, "permanent " + e.status());
                 return;
             }

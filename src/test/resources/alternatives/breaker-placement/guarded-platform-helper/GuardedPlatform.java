@@ -1,47 +1,64 @@
 package katas.breakerplacement;
 
-import dev.lockdrill.katas.api.breaker.CircuitBreaker;
 import dev.lockdrill.katas.api.emitter.BreakerFactory;
+import dev.lockdrill.katas.api.emitter.EmitterBreaker;
 import dev.lockdrill.katas.api.emitter.Event;
 import dev.lockdrill.katas.api.emitter.PermanentItemException;
 import dev.lockdrill.katas.api.emitter.PlatformClient;
+import dev.lockdrill.katas.api.emitter.TransientPlatformException;
+
+import java.time.Duration;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /** The only way to reach a platform: one attempt through the breaker of the event's (platform, credential). */
 final class GuardedPlatform {
-    enum Result { DELIVERED, GONE, FAILED, REFUSED }
+    enum Result { DELIVERED, GONE, FAILED, REJECTED, LIMITED, REFUSED }
+
+    /** How one attempt went; {@code retryAfter} is the platform's wait for LIMITED, else zero. */
+    record Attempt(Result result, Duration retryAfter) {
+        static Attempt of(Result result) {
+            return new Attempt(result, Duration.ZERO);
+        }
+    }
 
     private record Key(String platform, String credential) {
     }
 
     private final Map<String, PlatformClient> clients;
     private final BreakerFactory factory;
-    private final Map<Key, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+    private final Map<Key, EmitterBreaker> breakers = new ConcurrentHashMap<>();
 
     GuardedPlatform(Map<String, PlatformClient> clients, BreakerFactory factory) {
         this.clients = clients;
         this.factory = factory;
     }
 
-    Result attempt(Event event) {
-        CircuitBreaker breaker = breakers.computeIfAbsent(new Key(event.platform(), event.credential()),
+    Attempt attempt(Event event) {
+        EmitterBreaker breaker = breakers.computeIfAbsent(new Key(event.platform(), event.credential()),
                 key -> factory.create(key.platform(), key.credential()));
         if (!breaker.tryAcquirePermission()) {
-            return Result.REFUSED;
+            return Attempt.of(Result.REFUSED);
         }
         long start = System.nanoTime();
         try {
             clients.get(event.platform()).send(event);
             breaker.onSuccess(System.nanoTime() - start);
-            return Result.DELIVERED;
+            return Attempt.of(Result.DELIVERED);
         } catch (PermanentItemException e) {
-            breaker.onSuccess(System.nanoTime() - start);
-            return Result.GONE;
-        } catch (Exception e) {
+            breaker.releasePermission();
+            return Attempt.of(Result.GONE);
+        } catch (TransientPlatformException e) {
+            if (e.retryAfter().isPresent()) {
+                breaker.releasePermission();
+                return new Attempt(Result.LIMITED, e.retryAfter().get());
+            }
             breaker.onError(System.nanoTime() - start, e);
-            return Result.FAILED;
+            return Attempt.of(e.credentialRejected() ? Result.REJECTED : Result.FAILED);
+        } catch (RuntimeException e) {
+            breaker.onError(System.nanoTime() - start, e);
+            return Attempt.of(Result.FAILED);
         }
     }
 }

@@ -31,7 +31,8 @@ public final class NotificationEmitter implements Emitter {
         int attempt = 0;
         while (true) {
             attempt++;
-            GuardedPlatform.Result result = platform.attempt(event);
+            GuardedPlatform.Attempt tried = platform.attempt(event);
+            GuardedPlatform.Result result = tried.result();
             if (result == GuardedPlatform.Result.DELIVERED) {
                 outbox.delivered(event);
                 return;
@@ -40,7 +41,11 @@ public final class NotificationEmitter implements Emitter {
                 outbox.deadLetter(event, "item is gone");
                 return;
             }
-            if (result == GuardedPlatform.Result.REFUSED) {
+            if (result == GuardedPlatform.Result.LIMITED) {
+                outbox.retryLater(event, tried.retryAfter());
+                return;
+            }
+            if (result == GuardedPlatform.Result.REFUSED || result == GuardedPlatform.Result.REJECTED) {
                 outbox.retryLater(event, Duration.ofSeconds(30));
                 return;
             }

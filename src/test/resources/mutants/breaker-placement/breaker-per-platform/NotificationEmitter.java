@@ -1,8 +1,8 @@
 package katas.breakerplacement;
 
-import dev.lockdrill.katas.api.breaker.CircuitBreaker;
 import dev.lockdrill.katas.api.emitter.BreakerFactory;
 import dev.lockdrill.katas.api.emitter.Emitter;
+import dev.lockdrill.katas.api.emitter.EmitterBreaker;
 import dev.lockdrill.katas.api.emitter.Event;
 import dev.lockdrill.katas.api.emitter.Outbox;
 import dev.lockdrill.katas.api.emitter.PermanentItemException;
@@ -16,10 +16,8 @@ import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Delivers events with Retry(CircuitBreaker(call)): each attempt asks the breaker of the event's
- * (platform, credential) for a permit. An open breaker defers the event to the outbox's retry-later
- * path instead of spending attempts on it; a permanent per-item error is the item's fault, so it
- * counts as a healthy answer and goes straight to the dead-letter queue.
+ * Bug: one breaker per platform. One revoked credential opens it and stops every customer on
+ * that platform.
  */
 public final class NotificationEmitter implements Emitter {
     static final int MAX_ATTEMPTS = 3;
@@ -28,7 +26,7 @@ public final class NotificationEmitter implements Emitter {
 
     private final Map<String, PlatformClient> clients;
     private final BreakerFactory factory;
-    private final Map<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+    private final Map<String, EmitterBreaker> breakers = new ConcurrentHashMap<>();
     private final Sleeper sleeper;
     private final Outbox outbox;
     private final SplittableRandom jitter;
@@ -45,7 +43,7 @@ public final class NotificationEmitter implements Emitter {
     @Override
     public void emit(Event event) throws InterruptedException {
         PlatformClient client = clients.get(event.platform());
-        CircuitBreaker breaker = breakers.computeIfAbsent(event.platform(),
+        EmitterBreaker breaker = breakers.computeIfAbsent(event.platform(),
                 key -> factory.create(event.platform(), "any"));
         for (int attempt = 1; ; attempt++) {
             if (!breaker.tryAcquirePermission()) {
@@ -59,11 +57,20 @@ public final class NotificationEmitter implements Emitter {
                 outbox.delivered(event);
                 return;
             } catch (PermanentItemException e) {
-                breaker.onSuccess(System.nanoTime() - start);
+                breaker.releasePermission();
                 outbox.deadLetter(event, "permanent: " + e.getMessage());
                 return;
             } catch (TransientPlatformException e) {
+                if (e.retryAfter().isPresent()) {
+                    breaker.releasePermission();
+                    outbox.retryLater(event, e.retryAfter().get());
+                    return;
+                }
                 breaker.onError(System.nanoTime() - start, e);
+                if (e.credentialRejected()) {
+                    outbox.retryLater(event, RETRY_LATER);
+                    return;
+                }
                 if (attempt == MAX_ATTEMPTS) {
                     outbox.deadLetter(event, "gave up after " + MAX_ATTEMPTS + " attempts: " + e.getMessage());
                     return;

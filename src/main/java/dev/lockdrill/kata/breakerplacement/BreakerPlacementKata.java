@@ -15,6 +15,12 @@ import java.util.Set;
 
 /** The breaker-placement kata: how its check plugs into the pipeline. */
 public final class BreakerPlacementKata implements Kata {
+    static final String CREDENTIAL_REVOKED = "credential-revoked";
+    static final String PLATFORM_DOWN = "platform-down";
+    static final String BAD_ITEMS = "bad-items";
+    static final String RATE_LIMITED = "rate-limited";
+    static final String PARALLEL_WORKERS = "parallel-workers";
+
     @Override
     public String id() {
         return "breaker-placement";
@@ -42,6 +48,42 @@ public final class BreakerPlacementKata implements Kata {
 
     @Override
     public List<Clause> contract() {
-        return List.of();
+        return List.of(
+                new Clause("C1", "Exactly one breaker per (platform, credential), made once and kept; the same "
+                        + "credential id on two platforms is two keys",
+                        List.of("one-breaker-per-key", "each-call-has-its-keys-permit", "others-unaffected"),
+                        List.of(CREDENTIAL_REVOKED, PLATFORM_DOWN, PARALLEL_WORKERS)),
+                new Clause("C2", "Every platform call spends a fresh permit of its own key's breaker: Retry "
+                        + "outside, Breaker inside",
+                        List.of("each-call-has-its-keys-permit", "outage-calls-bounded"),
+                        List.of(CREDENTIAL_REVOKED, PLATFORM_DOWN)),
+                new Clause("C3", "A refused permit defers the event at once (retryLater): no sleep, no call, "
+                        + "no dead letter",
+                        List.of("open-breaker-defers"), List.of(CREDENTIAL_REVOKED, PLATFORM_DOWN)),
+                new Clause("C4", "Each answer is reported by its owner, once per permit: 200 success; 503 "
+                        + "failure; 401/403 failure, not retried, deferred; 404/410/422 released, not retried, "
+                        + "dead-lettered",
+                        List.of("outcomes-sorted-by-owner", "credential-errors-deferred",
+                                "permanent-errors-neither-trip-nor-retry"),
+                        List.of(BAD_ITEMS, CREDENTIAL_REVOKED, PLATFORM_DOWN)),
+                new Clause("C5", "At most 3 attempts (the first try and 2 retries), at most 2 jittered sleeps "
+                        + "of at most 1 s; dead-lettered only for an item error or after the third failed attempt",
+                        List.of("at-most-three-attempts-jittered", "retry-sleeps-bounded",
+                                "dead-letter-only-when-done"),
+                        List.of(PLATFORM_DOWN)),
+                new Clause("C6", "An event answered 429 is not sent again, nor deferred for less, before its "
+                        + "Retry-After has passed",
+                        List.of("retry-after-honoured"), List.of(RATE_LIMITED)),
+                new Clause("C7", "While one key fails, every other key's events go out with one call each, and "
+                        + "the failing key gets no more than what opens its breaker plus the probes",
+                        List.of("others-unaffected", "outage-calls-bounded"),
+                        List.of(CREDENTIAL_REVOKED, PLATFORM_DOWN, RATE_LIMITED)),
+                new Clause("C8", "emit is thread-safe: threads meeting a new key together get one breaker, and "
+                        + "no lock is held across a retry sleep",
+                        List.of("one-breaker-per-key", "sleeps-hold-no-other-key"), List.of(PARALLEL_WORKERS)),
+                new Clause("C9", "Every emit ends exactly once before it returns; after the faults every event "
+                        + "is delivered or dead-lettered",
+                        List.of("every-event-ends"),
+                        List.of(CREDENTIAL_REVOKED, PLATFORM_DOWN, BAD_ITEMS, RATE_LIMITED, PARALLEL_WORKERS)));
     }
 }

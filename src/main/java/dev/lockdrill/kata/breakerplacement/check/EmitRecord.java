@@ -2,6 +2,7 @@ package dev.lockdrill.kata.breakerplacement.check;
 
 import dev.lockdrill.history.Op;
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
+import dev.lockdrill.kata.breakerplacement.protocol.Permit;
 import dev.lockdrill.kata.breakerplacement.protocol.PlatformCall;
 import dev.lockdrill.kata.breakerplacement.protocol.Sleep;
 import dev.lockdrill.kata.breakerplacement.protocol.Stamp;
@@ -10,8 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** One call of emit(event) and what happened inside it: platform calls, sleeps, how it ended. */
-record EmitRecord(Op emit, List<Op> calls, List<Op> sleeps, List<Op> endings) {
+/**
+ * One call of emit(event) and what happened inside it, in order: every op up to the next emit
+ * ({@code ops}), and among them the platform calls, sleeps, and endings (outbox outcomes or a throw).
+ */
+record EmitRecord(Op emit, List<Op> ops, List<Op> calls, List<Op> sleeps, List<Op> endings) {
 
     static List<EmitRecord> of(List<Op> scenarioOps) {
         List<EmitRecord> records = new ArrayList<>();
@@ -22,9 +26,15 @@ record EmitRecord(Op emit, List<Op> calls, List<Op> sleeps, List<Op> endings) {
                 continue;
             }
             if (type.get() == EmitterOp.EMIT) {
-                current = new EmitRecord(op, new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+                current = new EmitRecord(op, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
+                        new ArrayList<>());
                 records.add(current);
-            } else if (current != null && type.get() == EmitterOp.PLATFORM_CALL) {
+                continue;
+            }
+            if (current != null) {
+                current.ops().add(op);
+            }
+            if (current != null && type.get() == EmitterOp.PLATFORM_CALL) {
                 current.calls().add(op);
             } else if (current != null && type.get() == EmitterOp.SLEEP) {
                 current.sleeps().add(op);
@@ -69,6 +79,14 @@ record EmitRecord(Op emit, List<Op> calls, List<Op> sleeps, List<Op> endings) {
 
     boolean permanent() {
         return answers().stream().anyMatch(PlatformCall::permanent);
+    }
+
+    List<Permit> permits() {
+        return ops.stream().filter(op -> op.is(EmitterOp.PERMIT)).map(Permit::of).toList();
+    }
+
+    boolean refused() {
+        return permits().stream().anyMatch(p -> !p.granted());
     }
 
     String describe() {

@@ -6,9 +6,12 @@ import dev.lockdrill.history.Op;
 import dev.lockdrill.kata.breakerplacement.protocol.BreakerSettings;
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterObservation;
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
+import dev.lockdrill.kata.breakerplacement.protocol.HeldSleep;
 import dev.lockdrill.kata.breakerplacement.protocol.Outage;
 import dev.lockdrill.kata.breakerplacement.protocol.Stamp;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -28,8 +31,18 @@ record EmitterFacts(History history) {
         return history.ops(op -> op.scenario().equals(scenario) && op.is(type));
     }
 
+    /** The scenario's emits, worker by worker (each worker's ops in the order it made them). */
     List<EmitRecord> emits(String scenario) {
-        return EmitRecord.of(ops(scenario));
+        Map<String, List<Op>> byWorker = new LinkedHashMap<>();
+        for (Op op : ops(scenario)) {
+            byWorker.computeIfAbsent(op.worker(), w -> new ArrayList<>()).add(op);
+        }
+        return byWorker.values().stream().flatMap(ops -> EmitRecord.of(ops).stream()).toList();
+    }
+
+    List<HeldSleep> heldSleeps() {
+        return history.observations(EmitterObservation.HELD_SLEEP.label()).stream()
+                .flatMap(o -> o.rows().stream().map(HeldSleep::of)).toList();
     }
 
     List<ScenarioOutage> outages() {

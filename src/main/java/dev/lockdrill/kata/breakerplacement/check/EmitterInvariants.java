@@ -11,7 +11,9 @@ public final class EmitterInvariants {
 
     public static List<Invariant> all() {
         return List.of(new OutageCallsBounded(), new OthersUnaffected(), new OpenBreakerDefers(),
-                new PermanentErrorsNeitherTripNorRetry(), new AtMostThreeAttempts(), new CallsSpendTheirKeysPermit(),
-                new PlatformCallsPassABreaker(), new OneBreakerPerKey(), new EveryEventEnds());
+                new CredentialErrorsDeferred(), new PermanentErrorsNeitherTripNorRetry(), new OutcomesSortedByOwner(),
+                new DeadLetterOnlyWhenDone(), new AtMostThreeAttempts(), new RetrySleepsBounded(),
+                new RetryAfterHonoured(), new CallsSpendTheirKeysPermit(), new OneBreakerPerKey(),
+                new SleepsHoldNoOtherKey(), new EveryEventEnds());
     }
 }

@@ -6,6 +6,7 @@ import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
 import dev.lockdrill.kata.breakerplacement.protocol.BreakerCreated;
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
+import dev.lockdrill.kata.breakerplacement.protocol.Permit;
 import dev.lockdrill.kata.breakerplacement.protocol.Stamp;
 
 import java.util.ArrayList;
@@ -14,7 +15,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** One breaker per (platform, credential), made once: a breaker made per call starts empty and never opens. */
+/**
+ * One breaker per (platform, credential), made once and kept: the permits asked for one key all
+ * come from one breaker instance (a breaker made per call starts empty and never opens), and no
+ * breaker is made for something that is not a key (one global breaker, one per platform). Judged
+ * by use: a breaker made and thrown away unused does no harm.
+ */
 public final class OneBreakerPerKey implements Invariant {
     @Override
     public String name() {
@@ -23,27 +29,34 @@ public final class OneBreakerPerKey implements Invariant {
 
     @Override
     public String description() {
-        return "each (platform, credential) gets exactly one breaker, created once and kept";
+        return "each (platform, credential) is guarded by exactly one breaker, created once and kept";
     }
 
     @Override
     public InvariantResult check(History history) {
         EmitterFacts facts = new EmitterFacts(history);
         List<Evidence> evidence = new ArrayList<>();
+        boolean any = false;
         for (String scenario : facts.scenarios()) {
             Set<String> keys = facts.ops(scenario, EmitterOp.EMIT).stream().map(op -> Stamp.of(op).key())
                     .collect(Collectors.toSet());
-            Map<String, Long> created = facts.ops(scenario, EmitterOp.BREAKER_CREATED).stream()
-                    .collect(Collectors.groupingBy(op -> BreakerCreated.of(op).breaker(), Collectors.counting()));
-            created.forEach((breaker, count) -> {
-                if (count > 1) {
-                    evidence.add(Evidence.of(scenario + ": the breaker for " + breaker + " was created " + count
-                            + " times"));
-                } else if (!keys.contains(breaker)) {
-                    evidence.add(Evidence.of(scenario + ": a breaker was created for " + breaker
-                            + ", which is not one (platform, credential)"));
+            facts.ops(scenario, EmitterOp.BREAKER_CREATED).stream().map(op -> BreakerCreated.of(op).breaker())
+                    .distinct().filter(breaker -> !keys.contains(breaker))
+                    .forEach(breaker -> evidence.add(Evidence.of(scenario + ": a breaker was created for " + breaker
+                            + ", which is not one (platform, credential)")));
+            Map<String, Set<Long>> instances = facts.ops(scenario, EmitterOp.PERMIT).stream().map(Permit::of)
+                    .collect(Collectors.groupingBy(Permit::breaker,
+                            Collectors.mapping(Permit::instance, Collectors.toSet())));
+            any |= !instances.isEmpty();
+            instances.forEach((breaker, used) -> {
+                if (used.size() > 1) {
+                    evidence.add(Evidence.of(scenario + ": the permits for " + breaker + " came from " + used.size()
+                            + " different breakers: a new breaker starts empty and never opens"));
                 }
             });
+        }
+        if (!any && evidence.isEmpty()) {
+            return notExercised("no breaker was asked for a permit");
         }
         return failIfAny(Evidence.capped(evidence, 5));
     }

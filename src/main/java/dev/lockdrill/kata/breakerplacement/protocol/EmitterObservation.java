@@ -6,8 +6,8 @@ public enum EmitterObservation {
     OUTAGE("outage"),
     /** One {@link BreakerSettings} row per scenario. */
     BREAKER_CONFIG("breaker-config"),
-    /** The ArchUnit scan of the learner's classes: one row per class that calls PlatformClient.send. */
-    STRUCTURE("structure");
+    /** {@link HeldSleep} rows: whether other keys' emits went on while one emit slept. */
+    HELD_SLEEP("held-sleep");
 
     private final String label;
 

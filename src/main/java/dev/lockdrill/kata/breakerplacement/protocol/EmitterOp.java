@@ -27,6 +27,10 @@ public enum EmitterOp implements OpType {
     EMIT_THREW("emit-threw"),
     /** The emitter asked the factory for a breaker ({@link BreakerCreated}). */
     BREAKER_CREATED("breaker-created"),
+    /** The emitter asked a harness breaker for a permit ({@link Permit}). */
+    PERMIT("permit"),
+    /** The emitter reported an outcome to a harness breaker ({@link Report}). */
+    REPORT("report"),
     /** A harness breaker changed state ({@link Transition}). */
     TRANSITION("transition");
 

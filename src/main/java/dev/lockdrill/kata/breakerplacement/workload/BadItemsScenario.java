@@ -7,12 +7,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A 410 storm: three of every five events for notion/no-1 target items that were deleted. Each is
- * a permanent per-item error: one call, straight to the dead-letter queue, no retry, and no reason
- * to stop calling Notion with that credential.
+ * An item-error storm: three of every five events for notion/no-1 target an item that was deleted
+ * (410), never existed (404) or is rejected as invalid (422). Each is a permanent per-item error:
+ * one call, straight to the dead-letter queue, no retry, and no reason to stop calling Notion with
+ * that credential.
  */
 final class BadItemsScenario extends EmitterScenario {
     static final List<String> KEYS = List.of("github/gh-1", "notion/no-1", "azure/az-1");
+    static final List<String> BAD = List.of(FakePlatform.GONE, FakePlatform.MISSING, FakePlatform.INVALID);
 
     @Override
     String name() {
@@ -21,7 +23,7 @@ final class BadItemsScenario extends EmitterScenario {
 
     @Override
     String summary() {
-        return "3 in 5 notion/no-1 events target deleted items (410)";
+        return "3 in 5 notion/no-1 events target gone, missing or invalid items (410, 404, 422)";
     }
 
     @Override
@@ -29,8 +31,8 @@ final class BadItemsScenario extends EmitterScenario {
         List<Event> events = new ArrayList<>();
         int notion = 0;
         for (Event event : stream(name(), KEYS, 120)) {
-            boolean gone = event.platform().equals("notion") && notion++ % 5 < 3;
-            events.add(gone ? new Event(event.id(), event.platform(), event.credential(), FakePlatform.GONE) : event);
+            int slot = event.platform().equals("notion") ? notion++ % 5 : 4;
+            events.add(slot < 3 ? new Event(event.id(), event.platform(), event.credential(), BAD.get(slot)) : event);
         }
         events.forEach(rig::emit);
         rig.drainDeferred();

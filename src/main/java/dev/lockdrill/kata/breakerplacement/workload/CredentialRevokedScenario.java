@@ -8,12 +8,14 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Six keys (three platforms, two credentials each); one credential is revoked (401) for the middle
- * 144 of 240 events, then restored. Its events must be deferred, not burned; the other five keys,
- * including the same platform's other credential, must keep their pace.
+ * Six keys (three platforms, two credentials each); one credential id, "acme", is used on two
+ * platforms, as a customer's id or a shared service account often is. github/acme is revoked (401)
+ * for the middle 144 of 240 events, then restored. Its events must be deferred, not burned; the
+ * other five keys, including the same platform's other credential and the same credential id on
+ * azure, must keep their pace.
  */
 final class CredentialRevokedScenario extends EmitterScenario {
-    static final List<String> KEYS = List.of("github/gh-1", "github/gh-2", "azure/az-1", "azure/az-2",
+    static final List<String> KEYS = List.of("github/acme", "github/gh-2", "azure/acme", "azure/az-2",
             "notion/no-1", "notion/no-2");
     static final int EVENTS = 240;
     static final int OUTAGE_START = 48;
@@ -26,7 +28,7 @@ final class CredentialRevokedScenario extends EmitterScenario {
 
     @Override
     String summary() {
-        return "github/gh-1 answers 401 for 144 of 240 events";
+        return "github/acme answers 401 for 144 of 240 events (azure/acme stays fine)";
     }
 
     @Override
@@ -36,14 +38,14 @@ final class CredentialRevokedScenario extends EmitterScenario {
         long startNanos = 0;
         for (int i = 0; i < events.size(); i++) {
             if (i == OUTAGE_START) {
-                rig.platform("github").revoke("gh-1");
+                rig.platform("github").revoke("acme");
                 from = rig.tick();
                 startNanos = recorder.now();
             }
             if (i == OUTAGE_END) {
-                rig.platform("github").restore("gh-1");
-                recordOutage(recorder, name(), EmitterFaults.CREDENTIAL_REVOKED, Set.of("github/gh-1"), startNanos, from,
-                        rig.tick(), "credential gh-1 of github was revoked (401)");
+                rig.platform("github").restore("acme");
+                recordOutage(recorder, name(), EmitterFaults.CREDENTIAL_REVOKED, Set.of("github/acme"), startNanos, from,
+                        rig.tick(), "credential acme of github was revoked (401)");
             }
             rig.emit(events.get(i));
         }

@@ -16,7 +16,9 @@ final class EmitterRecorder {
     private final Recorder recorder;
     private final String scenario;
     private final VirtualTime time;
-    private final ThreadLocal<String> unspentPermit = new ThreadLocal<>();
+    private final ThreadLocal<Guard> unspentPermit = new ThreadLocal<>();
+    private final ThreadLocal<Event> current = new ThreadLocal<>();
+    private final ThreadLocal<String> worker = ThreadLocal.withInitial(() -> "emitter");
     private volatile String round = "0";
 
     EmitterRecorder(Recorder recorder, String scenario, VirtualTime time) {
@@ -41,24 +43,47 @@ final class EmitterRecorder {
         return time;
     }
 
+    /** The event this thread's emit is working on (null outside an emit). */
+    Event current() {
+        return current.get();
+    }
+
+    void current(Event event) {
+        current.set(event);
+    }
+
+    /** The worker this thread records as ("emitter" unless a scenario runs several). */
+    String worker() {
+        return worker.get();
+    }
+
+    void worker(String name) {
+        worker.set(name);
+    }
+
     void round(int value) {
         round = Integer.toString(value);
     }
 
-    void permitGranted(String breakerKey) {
-        unspentPermit.set(breakerKey);
+    void permitGranted(String breakerKey, long instance) {
+        unspentPermit.set(new Guard(breakerKey, instance));
     }
 
-    /** The key whose permit this call spends (null if none), and spends it. */
-    String spendPermit() {
-        String key = unspentPermit.get();
+    /** The breaker whose permit this call spends ({@link Guard#NONE} if none), and spends it. */
+    Guard spendPermit() {
+        Guard guard = unspentPermit.get();
         unspentPermit.remove();
-        return key;
+        return guard == null ? Guard.NONE : guard;
+    }
+
+    /** A breaker permit not yet spent on a call: the breaker's key and instance number. */
+    record Guard(String key, long instance) {
+        static final Guard NONE = new Guard(null, -1);
     }
 
     void record(EmitterOp f, Event event, Map<String, Object> fields) {
         Stamp stamp = new Stamp(event == null ? null : event.id(), event == null ? null : key(event), time.millis(),
                 round);
-        recorder.invoke(scenario, "emitter", f, stamp.with(fields)).ok(Map.of());
+        recorder.invoke(scenario, worker.get(), f, stamp.with(fields)).ok(Map.of());
     }
 }

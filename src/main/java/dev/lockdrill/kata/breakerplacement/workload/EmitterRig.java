@@ -18,6 +18,7 @@ import dev.lockdrill.katas.api.emitter.Sleeper;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * One scenario's world: three fake platforms, the harness's breaker factory, a virtual sleeper and
@@ -31,7 +32,9 @@ final class EmitterRig {
     private final Map<String, FakePlatform> platforms = new LinkedHashMap<>();
     private final RecordingOutbox outbox;
     private final Emitter emitter;
-    private volatile Event current;
+    private final AtomicLong instances = new AtomicLong();
+    private volatile Gate creationGate;
+    private volatile SleepHold sleepHold;
 
     EmitterRig(WorkloadContext context, String scenario) {
         this.recorder = new EmitterRecorder(context.recorder(), scenario, new VirtualTime());
@@ -44,11 +47,24 @@ final class EmitterRig {
         this.outbox = new RecordingOutbox(recorder);
         BreakerFactory breakers = (platform, credential) -> {
             String key = Stamp.key(platform, credential);
-            recorder.record(EmitterOp.BREAKER_CREATED, current, new BreakerCreated(key).toMap());
-            return new RecordingBreaker(key, recorder);
+            recorder.record(EmitterOp.BREAKER_CREATED, recorder.current(), new BreakerCreated(key).toMap());
+            Gate gate = creationGate;
+            if (gate != null) {
+                try {
+                    gate.enterAndWait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return new RecordingBreaker(key, instances.incrementAndGet(), recorder);
         };
         Sleeper sleeper = duration -> {
-            recorder.record(EmitterOp.SLEEP, current, new Sleep(duration.toMillis()).toMap());
+            recorder.record(EmitterOp.SLEEP, recorder.current(), new Sleep(duration.toMillis()).toMap());
+            SleepHold hold = sleepHold;
+            if (hold != null && hold.worker().equals(recorder.worker())) {
+                sleepHold = null;
+                hold.hold();
+            }
             recorder.time().advanceMillis(duration.toMillis());
         };
         context.recorder().observe(EmitterObservation.BREAKER_CONFIG.label(), scenario,
@@ -70,9 +86,29 @@ final class EmitterRig {
         return recorder.time().millis();
     }
 
+    /**
+     * From now on, a thread inside {@code BreakerFactory.create} waits until another thread is
+     * inside it too, or until the gate's timeout (null: no gate). A map that lets two threads make a
+     * breaker for one key then does so every run, not once in a while.
+     */
+    void gateCreation(Gate gate) {
+        creationGate = gate;
+    }
+
+    /** The next sleep of this worker's emit blocks (in real time) as the hold says. */
+    void holdNextSleep(SleepHold hold) {
+        sleepHold = hold;
+    }
+
+    /** Emits on the calling thread, recorded as this worker. */
+    void emitAs(String worker, Event event) {
+        recorder.worker(worker);
+        emit(event);
+    }
+
     void emit(Event event) {
         recorder.time().advanceMillis(GAP_MILLIS);
-        current = event;
+        recorder.current(event);
         recorder.record(EmitterOp.EMIT, event, Map.of());
         try {
             emitter.emit(event);
@@ -80,6 +116,8 @@ final class EmitterRig {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             recorder.record(EmitterOp.EMIT_THREW, event, new EmitThrew(Failures.describe(e)).toMap());
+        } finally {
+            recorder.current(null);
         }
     }
 

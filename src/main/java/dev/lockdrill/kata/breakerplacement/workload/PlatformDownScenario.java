@@ -32,7 +32,7 @@ final class PlatformDownScenario extends EmitterScenario {
             }
             if (i == CredentialRevokedScenario.OUTAGE_END) {
                 rig.platform("azure").down(false);
-                recordOutage(recorder, name(), Faults.OUTAGE, Set.of("azure/az-1", "azure/az-2"), startNanos, from,
+                recordOutage(recorder, name(), Faults.OUTAGE, Set.of("azure/acme", "azure/az-2"), startNanos, from,
                         rig.tick(), "azure was down (503)");
             }
             rig.emit(events.get(i));

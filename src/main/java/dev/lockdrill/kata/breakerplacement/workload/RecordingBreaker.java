@@ -2,38 +2,42 @@ package dev.lockdrill.kata.breakerplacement.workload;
 
 import dev.lockdrill.kata.breakerplacement.protocol.BreakerSettings;
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
+import dev.lockdrill.kata.breakerplacement.protocol.Permit;
+import dev.lockdrill.kata.breakerplacement.protocol.Report;
 import dev.lockdrill.kata.breakerplacement.protocol.Transition;
 import dev.lockdrill.katas.api.breaker.BreakerState;
-import dev.lockdrill.katas.api.breaker.CircuitBreaker;
+import dev.lockdrill.katas.api.emitter.EmitterBreaker;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
 
 /**
  * The harness's own breaker for the emitter kata (count-based, Resilience4j semantics, on virtual
- * time), which records its transitions and hands each granted permit to the recorder.
+ * time). It records every permit asked for, every outcome reported and every transition, and hands
+ * each granted permit to the recorder so the next platform call on the thread says whose it spent.
  */
-final class RecordingBreaker implements CircuitBreaker {
+final class RecordingBreaker implements EmitterBreaker {
     static final int WINDOW = 10;
     static final int MINIMUM_CALLS = 5;
     static final int FAILURE_RATE = 50;
     static final long WAIT_MILLIS = 1000;
     static final int TRIALS = 2;
+    static final BreakerSettings SETTINGS = new BreakerSettings(WINDOW, MINIMUM_CALLS, FAILURE_RATE, WAIT_MILLIS,
+            TRIALS);
 
     private final String key;
+    private final long instance;
     private final EmitterRecorder recorder;
     private final Deque<Boolean> window = new ArrayDeque<>();
     private BreakerState state = BreakerState.CLOSED;
     private long openedAt;
     private int trialsLeft;
 
-    RecordingBreaker(String key, EmitterRecorder recorder) {
+    RecordingBreaker(String key, long instance, EmitterRecorder recorder) {
         this.key = key;
+        this.instance = instance;
         this.recorder = recorder;
     }
-
-    static final BreakerSettings SETTINGS = new BreakerSettings(WINDOW, MINIMUM_CALLS, FAILURE_RATE, WAIT_MILLIS,
-            TRIALS);
 
     @Override
     public synchronized boolean tryAcquirePermission() {
@@ -42,20 +46,35 @@ final class RecordingBreaker implements CircuitBreaker {
             trialsLeft = TRIALS;
         }
         boolean permitted = state == BreakerState.CLOSED || state == BreakerState.HALF_OPEN && trialsLeft-- > 0;
+        recorder.record(EmitterOp.PERMIT, recorder.current(), new Permit(key, instance, permitted).toMap());
         if (permitted) {
-            recorder.permitGranted(key);
+            recorder.permitGranted(key, instance);
         }
         return permitted;
     }
 
     @Override
     public synchronized void onSuccess(long durationNanos) {
+        report(Report.Outcome.SUCCESS);
         record(false);
     }
 
     @Override
     public synchronized void onError(long durationNanos, Throwable error) {
+        report(Report.Outcome.FAILURE);
         record(true);
+    }
+
+    @Override
+    public synchronized void releasePermission() {
+        report(Report.Outcome.RELEASED);
+        if (state == BreakerState.HALF_OPEN && trialsLeft < TRIALS) {
+            trialsLeft++;
+        }
+    }
+
+    private void report(Report.Outcome outcome) {
+        recorder.record(EmitterOp.REPORT, recorder.current(), new Report(key, instance, outcome).toMap());
     }
 
     private void record(boolean failed) {

@@ -5,10 +5,12 @@ public interface PlatformClient {
     /**
      * Delivers the event with its credential.
      *
-     * @throws TransientPlatformException the platform or the credential is failing (503, 429, 401 revoked):
-     *                                    worth retrying later, and a sign to stop calling for a while
-     * @throws PermanentItemException     this one item can never be delivered (410 gone, 422 invalid):
-     *                                    retrying is pointless, and the platform itself is fine
+     * @throws TransientPlatformException the platform (503, 429) or the credential (401, 403) failed the
+     *                                    call: a failure of its (platform, credential); see
+     *                                    {@link TransientPlatformException#credentialRejected()} and
+     *                                    {@link TransientPlatformException#retryAfter()}
+     * @throws PermanentItemException     this one item can never be delivered (404, 410, 422): retrying is
+     *                                    pointless, and the platform and the credential are fine
      */
     void send(Event event) throws TransientPlatformException, PermanentItemException;
 }

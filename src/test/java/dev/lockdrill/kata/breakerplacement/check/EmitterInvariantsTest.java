@@ -10,10 +10,14 @@ import dev.lockdrill.kata.breakerplacement.protocol.DeadLetter;
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterObservation;
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
 import dev.lockdrill.kata.breakerplacement.protocol.Outage;
+import dev.lockdrill.kata.breakerplacement.protocol.Permit;
 import dev.lockdrill.kata.breakerplacement.protocol.PlatformCall;
+import dev.lockdrill.kata.breakerplacement.protocol.Report;
 import dev.lockdrill.kata.breakerplacement.protocol.RetryLater;
 import dev.lockdrill.kata.breakerplacement.protocol.Sleep;
 import dev.lockdrill.kata.breakerplacement.protocol.Stamp;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.check.Verdict;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -23,90 +27,272 @@ import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+/** Each invariant on hand-written emitter histories: one clean case, one that breaks exactly it. */
 class EmitterInvariantsTest {
     private final List<Op> ops = new ArrayList<>();
     private final List<Observation> observations = new ArrayList<>(List.of(new Observation(
             EmitterObservation.BREAKER_CONFIG.label(), "s", List.of(new BreakerSettings(10, 2, 50, 1000, 1).toRow()))));
     private long id;
+    private long tick;
+    private String event;
+    private String key;
 
-    private EmitterInvariantsTest op(EmitterOp f, String event, String key, long tick, Map<String, Object> extra) {
-        Map<String, Object> args = new Stamp(event, key, tick, "0").with(extra);
+    private EmitterInvariantsTest op(EmitterOp f, Map<String, Object> fields) {
+        Map<String, Object> args = new Stamp(event, key, tick, "0").with(fields);
         id++;
         ops.add(new Op(id, "s", "emitter", f.label(), args, id, id, Outcome.OK, Map.of(), null));
         return this;
     }
 
-    private EmitterInvariantsTest call(String event, String key, long tick, int status) {
-        return op(EmitterOp.PLATFORM_CALL, event, key, tick, new PlatformCall(status, key).toMap());
+    /** Starts emit(event) for key, with key's breaker (instance 1) already made. */
+    private EmitterInvariantsTest emit(String anEvent, String aKey, long at) {
+        event = anEvent;
+        key = aKey;
+        tick = at;
+        return op(EmitterOp.EMIT, Map.of());
     }
 
-    private static Observation outage(String key, long from, long to) {
-        return new Observation(EmitterObservation.OUTAGE.label(), "s",
-                List.of(new Outage(Set.of(key), from, to, key + " revoked").toRow()));
+    private EmitterInvariantsTest permit(boolean granted) {
+        return op(EmitterOp.PERMIT, new Permit(key, 1, granted).toMap());
+    }
+
+    private EmitterInvariantsTest call(int status) {
+        return call(status, -1);
+    }
+
+    private EmitterInvariantsTest call(int status, long retryAfter) {
+        long sent = tick;
+        tick += 20;
+        return op(EmitterOp.PLATFORM_CALL, new PlatformCall(status, sent, retryAfter, key, 1).toMap());
+    }
+
+    private EmitterInvariantsTest report(Report.Outcome outcome) {
+        return op(EmitterOp.REPORT, new Report(key, 1, outcome).toMap());
+    }
+
+    /** A permitted call reported as the contract says. */
+    private EmitterInvariantsTest attempt(int status) {
+        Report.Outcome outcome = status == 200 ? Report.Outcome.SUCCESS
+                : PlatformCall.ITEM_ERRORS.contains(status) || status == 429 ? Report.Outcome.RELEASED
+                : Report.Outcome.FAILURE;
+        return permit(true).call(status).report(outcome);
+    }
+
+    private EmitterInvariantsTest sleep(long millis) {
+        op(EmitterOp.SLEEP, new Sleep(millis).toMap());
+        tick += millis;
+        return this;
+    }
+
+    private EmitterInvariantsTest delivered() {
+        return op(EmitterOp.DELIVERED, Map.of());
+    }
+
+    private EmitterInvariantsTest deadLetter() {
+        return op(EmitterOp.DEAD_LETTER, new DeadLetter("x").toMap());
+    }
+
+    private EmitterInvariantsTest retryLater(long millis) {
+        return op(EmitterOp.RETRY_LATER, new RetryLater(millis).toMap());
+    }
+
+    private void outage(String aKey, long from, long to) {
+        observations.add(new Observation(EmitterObservation.OUTAGE.label(), "s",
+                List.of(new Outage(Set.of(aKey), from, to, aKey + " revoked").toRow())));
+    }
+
+    private List<InvariantResult> results() {
+        History history = new History(1, ops, List.of(), observations);
+        return EmitterInvariants.all().stream().map(i -> i.check(history)).toList();
     }
 
     private List<String> failed() {
-        History history = new History(1, ops, List.of(), observations);
-        return EmitterInvariants.all().stream().map(i -> i.check(history)).filter(r -> !r.passed())
-                .map(r -> r.name()).toList();
+        return results().stream().filter(r -> r.verdict() == Verdict.FAIL).map(InvariantResult::name).toList();
+    }
+
+    private Verdict verdict(String name) {
+        return results().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow().verdict();
     }
 
     @Test
     void aDeliveredEventAndADeferredOneThatIsDeliveredLaterPass() {
-        op(EmitterOp.BREAKER_CREATED, "e1", "gh/1", 0, new BreakerCreated("gh/1").toMap());
-        op(EmitterOp.EMIT, "e1", "gh/1", 0, Map.of()).call("e1", "gh/1", 20, 200).op(EmitterOp.DELIVERED, "e1", "gh/1", 20, Map.of());
-        op(EmitterOp.EMIT, "e2", "gh/1", 25, Map.of()).op(EmitterOp.RETRY_LATER, "e2", "gh/1", 25, new RetryLater(5000).toMap());
-        op(EmitterOp.EMIT, "e2", "gh/1", 2000, Map.of()).call("e2", "gh/1", 2020, 200)
-                .op(EmitterOp.DELIVERED, "e2", "gh/1", 2020, Map.of());
+        op(EmitterOp.BREAKER_CREATED, new BreakerCreated("gh/1").toMap());
+        emit("e1", "gh/1", 0).attempt(200).delivered();
+        emit("e2", "gh/1", 25).permit(false).retryLater(5000);
+        emit("e2", "gh/1", 2000).attempt(200).delivered();
         assertThat(failed()).isEmpty();
     }
 
     @Test
-    void anEventDeadLetteredAfterOneFailedCallIsReported() {
-        op(EmitterOp.EMIT, "e1", "gh/1", 0, Map.of()).call("e1", "gh/1", 20, 401)
-                .op(EmitterOp.DEAD_LETTER, "e1", "gh/1", 20, new DeadLetter("circuit open").toMap());
-        assertThat(failed()).contains("open-breaker-defers");
+    void threeFailedAttemptsWithJitteredSleepsThenTheDeadLetterQueuePass() {
+        emit("e1", "az/1", 0).attempt(503).sleep(70).attempt(503).sleep(160).attempt(503).deadLetter();
+        emit("e2", "az/1", 500).attempt(503).sleep(55).attempt(503).sleep(130).attempt(200).delivered();
+        assertThat(failed()).isEmpty();
+    }
+
+    @Test
+    void anEventDeadLetteredAfterTwoOfItsThreeAttemptsIsReported() {
+        emit("e1", "az/1", 0).attempt(503).sleep(70).attempt(503).deadLetter();
+        assertThat(failed()).containsExactly("dead-letter-only-when-done");
+    }
+
+    @Test
+    void aFourthAttemptIsReported() {
+        emit("e1", "az/1", 0).attempt(503).sleep(70).attempt(503).sleep(150).attempt(503).sleep(300).attempt(503)
+                .deadLetter();
+        assertThat(failed()).contains("at-most-three-attempts-jittered", "retry-sleeps-bounded");
+    }
+
+    @Test
+    void aSleepLongerThanTheBoundIsReported() {
+        emit("e1", "az/1", 0).attempt(503).sleep(50_000).attempt(200).delivered();
+        assertThat(failed()).containsExactly("retry-sleeps-bounded");
+    }
+
+    @Test
+    void backoffWithoutJitterIsReported() {
+        for (int i = 0; i < 3; i++) {
+            emit("e" + i, "az/1", i * 1000L).attempt(503).sleep(100).attempt(503).sleep(200).attempt(503).deadLetter();
+        }
+        assertThat(failed()).containsExactly("at-most-three-attempts-jittered");
+    }
+
+    @Test
+    void anEventDeadLetteredWhenItsBreakerRefusedIsReported() {
+        emit("e1", "gh/1", 0).permit(false).deadLetter();
+        assertThat(failed()).contains("open-breaker-defers", "dead-letter-only-when-done");
+    }
+
+    @Test
+    void aSleepAfterARefusedPermitIsReported() {
+        emit("e1", "gh/1", 0).permit(false).sleep(80).permit(false).retryLater(1000);
+        emit("e1", "gh/1", 2000).attempt(200).delivered();
+        assertThat(failed()).containsExactly("open-breaker-defers");
+    }
+
+    @Test
+    void aRetriedRevokedCredentialIsReported() {
+        emit("e1", "gh/1", 0).attempt(401).sleep(70).attempt(401).sleep(150).attempt(401).retryLater(1000);
+        emit("e1", "gh/1", 2000).attempt(200).delivered();
+        assertThat(failed()).containsExactly("credential-errors-deferred");
+    }
+
+    @Test
+    void aRevokedCredentialsEventDeadLetteredIsReported() {
+        emit("e1", "gh/1", 0).attempt(401).deadLetter();
+        assertThat(failed()).contains("credential-errors-deferred");
+    }
+
+    @Test
+    void aRevokedCredentialDeferredAfterOneCallPasses() {
+        emit("e1", "gh/1", 0).attempt(401).retryLater(60_000);
+        emit("e1", "gh/1", 2000).attempt(200).delivered();
+        assertThat(failed()).isEmpty();
+        assertThat(verdict("credential-errors-deferred")).isEqualTo(Verdict.PASS);
     }
 
     @Test
     void aRetriedGoneItemIsReported() {
-        op(EmitterOp.EMIT, "e1", "no/1", 0, Map.of()).call("e1", "no/1", 20, 410)
-                .op(EmitterOp.SLEEP, "e1", "no/1", 20, new Sleep(70).toMap()).call("e1", "no/1", 110, 410)
-                .op(EmitterOp.DEAD_LETTER, "e1", "no/1", 110, new DeadLetter("gone").toMap());
+        emit("e1", "no/1", 0).attempt(410).sleep(70).attempt(410).deadLetter();
         assertThat(failed()).contains("permanent-errors-neither-trip-nor-retry");
     }
 
     @Test
+    void anItemErrorReportedAsASuccessIsReported() {
+        emit("e1", "no/1", 0).permit(true).call(422).report(Report.Outcome.SUCCESS).deadLetter();
+        assertThat(failed()).containsExactly("outcomes-sorted-by-owner");
+    }
+
+    @Test
+    void anItemErrorReportedAsAFailureIsReported() {
+        emit("e1", "no/1", 0).permit(true).call(404).report(Report.Outcome.FAILURE).deadLetter();
+        assertThat(failed()).containsExactly("outcomes-sorted-by-owner");
+    }
+
+    @Test
+    void aPermitThatNeverGetsAnOutcomeIsReported() {
+        emit("e1", "no/1", 0).permit(true).call(410).deadLetter();
+        assertThat(failed()).containsExactly("outcomes-sorted-by-owner");
+    }
+
+    @Test
+    void aPlatformFailureReportedAsASuccessIsReported() {
+        emit("e1", "az/1", 0).permit(true).call(503).report(Report.Outcome.SUCCESS).sleep(60).attempt(200)
+                .delivered();
+        assertThat(failed()).containsExactly("outcomes-sorted-by-owner");
+    }
+
+    @Test
+    void aRateLimitedEventSentAgainBeforeItsRetryAfterIsReported() {
+        emit("e1", "gh/1", 0).permit(true).call(429, 400).report(Report.Outcome.FAILURE).sleep(80).attempt(200)
+                .delivered();
+        assertThat(failed()).containsExactly("retry-after-honoured");
+    }
+
+    @Test
+    void aRateLimitedEventDeferredForLessThanItsRetryAfterIsReported() {
+        emit("e1", "gh/1", 0).permit(true).call(429, 400).report(Report.Outcome.RELEASED).retryLater(100);
+        emit("e1", "gh/1", 2000).attempt(200).delivered();
+        assertThat(failed()).containsExactly("retry-after-honoured");
+    }
+
+    @Test
+    void aRateLimitedEventThatWaitsItsRetryAfterPasses() {
+        emit("e1", "gh/1", 0).permit(true).call(429, 400).report(Report.Outcome.FAILURE).sleep(400).attempt(200)
+                .delivered();
+        emit("e2", "gh/1", 500).permit(true).call(429, 300).report(Report.Outcome.RELEASED).retryLater(300);
+        emit("e2", "gh/1", 2000).attempt(200).delivered();
+        assertThat(failed()).isEmpty();
+        assertThat(verdict("retry-after-honoured")).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
     void aCallWithAnotherKeysPermitIsReported() {
-        op(EmitterOp.EMIT, "e1", "gh/1", 0, Map.of())
-                .op(EmitterOp.PLATFORM_CALL, "e1", "gh/1", 20, new PlatformCall(200, "all/all").toMap())
-                .op(EmitterOp.DELIVERED, "e1", "gh/1", 20, Map.of());
+        emit("e1", "gh/1", 0).permit(true)
+                .op(EmitterOp.PLATFORM_CALL, new PlatformCall(200, 0, -1, "all/all", 1).toMap())
+                .report(Report.Outcome.SUCCESS).delivered();
         assertThat(failed()).containsExactly("each-call-has-its-keys-permit");
     }
 
     @Test
+    void permitsOfOneKeyFromTwoBreakerInstancesAreReported() {
+        emit("e1", "gh/1", 0).attempt(200).delivered();
+        emit("e2", "gh/1", 30).op(EmitterOp.PERMIT, new Permit("gh/1", 2, true).toMap())
+                .op(EmitterOp.PLATFORM_CALL, new PlatformCall(200, 30, -1, "gh/1", 2).toMap())
+                .op(EmitterOp.REPORT, new Report("gh/1", 2, Report.Outcome.SUCCESS).toMap()).delivered();
+        assertThat(failed()).containsExactly("one-breaker-per-key");
+    }
+
+    @Test
     void tooManyCallsDuringAnOutageAreReported() {
-        observations.add(outage("gh/1", 0, 500));
+        outage("gh/1", 0, 500);
         for (int i = 0; i < 6; i++) {
-            op(EmitterOp.EMIT, "e" + i, "gh/1", i * 80L, Map.of()).call("e" + i, "gh/1", i * 80L + 20, 401)
-                    .op(EmitterOp.RETRY_LATER, "e" + i, "gh/1", i * 80L + 20, new RetryLater(1).toMap());
+            emit("e" + i, "gh/1", i * 80L).attempt(401).retryLater(1000);
+            emit("e" + i, "gh/1", 5000 + i * 80L).attempt(200).delivered();
         }
-        assertThat(failed()).contains("outage-calls-bounded");
+        assertThat(failed()).containsExactly("outage-calls-bounded");
     }
 
     @Test
     void anotherKeysEventRefusedDuringTheOutageIsReported() {
-        observations.add(outage("gh/1", 0, 500));
-        op(EmitterOp.EMIT, "e1", "gh/2", 100, Map.of()).op(EmitterOp.RETRY_LATER, "e1", "gh/2", 100, new RetryLater(1).toMap());
-        op(EmitterOp.EMIT, "e1", "gh/2", 2000, Map.of()).call("e1", "gh/2", 2020, 200)
-                .op(EmitterOp.DELIVERED, "e1", "gh/2", 2020, Map.of());
+        outage("gh/1", 0, 500);
+        emit("e1", "gh/2", 100).permit(false).retryLater(1000);
+        emit("e1", "gh/2", 2000).attempt(200).delivered();
         assertThat(failed()).containsExactly("others-unaffected");
     }
 
     @Test
-    void aClassThatSendsWithoutABreakerIsReported() {
-        observations.add(new Observation(EmitterObservation.STRUCTURE.label(), "structure", List.of(Map.of("class", "katas.X",
-                "sendCalls", "emit:40", "asksBreaker", false, "reportsToBreaker", false))));
-        assertThat(failed()).containsExactly("platform-calls-pass-a-breaker");
+    void anEventNeverDeliveredNorDeadLetteredIsReported() {
+        emit("e1", "gh/1", 0).permit(false).retryLater(1000);
+        assertThat(failed()).containsExactly("every-event-ends");
+    }
+
+    @Test
+    void invariantsWithNothingToJudgeAreNotExercised() {
+        emit("e1", "gh/1", 0).call(200).delivered();
+        for (String name : List.of("open-breaker-defers", "credential-errors-deferred", "outcomes-sorted-by-owner",
+                "dead-letter-only-when-done", "retry-sleeps-bounded", "retry-after-honoured", "one-breaker-per-key")) {
+            assertThat(verdict(name)).as(name).isEqualTo(Verdict.NOT_EXERCISED);
+        }
     }
 }

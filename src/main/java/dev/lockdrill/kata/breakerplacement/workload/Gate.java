@@ -1,0 +1,46 @@
+package dev.lockdrill.kata.breakerplacement.workload;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Holds a thread that enters it until a second thread is inside too — or until every other
+ * registered thread is parked (blocked on a lock, waiting, or done), so nobody else can come, or
+ * the timeout. A correct emitter makes the others wait behind its lock and is let through at once;
+ * one that lets two threads in for one key is caught at every run.
+ */
+final class Gate {
+    private final int expected;
+    private final long timeoutNanos;
+    private final List<Thread> threads = new CopyOnWriteArrayList<>();
+    private volatile int entered;
+
+    Gate(int expected, long timeoutMillis) {
+        this.expected = expected;
+        this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    }
+
+    void register(Thread thread) {
+        threads.add(thread);
+    }
+
+    void enterAndWait() throws InterruptedException {
+        synchronized (this) {
+            entered++;
+        }
+        long deadline = System.nanoTime() + timeoutNanos;
+        while (entered < 2 && System.nanoTime() < deadline && !othersParked()) {
+            Thread.sleep(1);
+        }
+    }
+
+    private boolean othersParked() {
+        if (threads.size() < expected) {
+            return false;
+        }
+        Thread self = Thread.currentThread();
+        return threads.stream().filter(t -> t != self).allMatch(t -> t.getState() != Thread.State.RUNNABLE
+                && t.getState() != Thread.State.NEW);
+    }
+}

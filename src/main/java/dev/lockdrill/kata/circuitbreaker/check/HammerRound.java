@@ -9,8 +9,8 @@ import dev.lockdrill.kata.circuitbreaker.protocol.Scenarios;
 import java.util.List;
 
 /**
- * One breaker of the outcome hammer: the threads' batches and what happened during them, then the
- * driver's calls after them (the first of which is a permit request) and what those announced.
+ * One breaker of the outcome hammer: the threads' batches, any transition announced before the
+ * driver's calls after them, and those calls (from their first permit request) with what they announced.
  */
 record HammerRound(BreakerTrace trace, List<Op> batches, List<Op> during, List<Op> after) {
 
@@ -20,8 +20,10 @@ record HammerRound(BreakerTrace trace, List<Op> batches, List<Op> during, List<O
     }
 
     private static HammerRound of(BreakerTrace trace) {
-        long firstDriverCall = trace.ops().stream().filter(op -> op.is(BreakerOp.ACQUIRE)).mapToLong(Op::id).min()
+        long lastBatch = trace.ops().stream().filter(op -> op.is(BreakerOp.OUTCOMES)).mapToLong(Op::id).max()
                 .orElse(Long.MAX_VALUE);
+        long firstDriverCall = trace.ops().stream().filter(op -> op.is(BreakerOp.ACQUIRE) && op.id() > lastBatch)
+                .mapToLong(Op::id).min().orElse(Long.MAX_VALUE);
         return new HammerRound(trace, trace.ops().stream().filter(op -> op.is(BreakerOp.OUTCOMES)).toList(),
                 trace.ops().stream().filter(op -> op.is(BreakerOp.TRANSITION) && op.id() < firstDriverCall).toList(),
                 trace.ops().stream().filter(op -> op.id() >= firstDriverCall).toList());

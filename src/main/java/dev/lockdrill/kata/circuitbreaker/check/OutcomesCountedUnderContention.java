@@ -13,11 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Outcomes reported by many threads at once are each counted once. During the hammer no window of
- * consecutive outcomes was all failures, so with a 100 % threshold the breaker must stay closed;
- * after it, one success and then slidingWindowSize failures fill the window with the driver's own
- * calls, and it must open on the last of them, once. A count that lost or doubled an update during
- * the hammer opens early or never.
+ * Outcomes reported by many threads at once are each counted once. No window of consecutive hammer
+ * outcomes was much more than half failures, so at the hammer's high threshold the breaker must
+ * stay closed; after it, slidingWindowSize successes fill the window with the driver's own calls,
+ * and failures must open it on exactly the first one that brings the rate to the threshold. A
+ * count that lost or doubled an update during the hammer opens early, late or never.
  */
 final class OutcomesCountedUnderContention implements Invariant {
     @Override
@@ -44,29 +44,33 @@ final class OutcomesCountedUnderContention implements Invariant {
     }
 
     private static void judge(HammerRound round, List<Evidence> evidence) {
-        int window = round.trace().config().windowSize();
+        ModelConfig config = round.trace().config();
+        int window = config.windowSize();
+        int due = (int) Math.ceil(config.failureRateThreshold() * window / 100.0);
         String breaker = round.trace().breaker() + ": ";
         if (round.refused() || !round.during().isEmpty()) {
             evidence.add(new Evidence(breaker + round.batches().size() + " threads reported " + round.reported()
-                    + " outcomes at once, alternating failure and success, so no " + window + " in a row failed; yet "
-                    + "it opened (threshold 100 %): its counts are off", round.batches().stream().map(Op::id).toList()));
+                    + " outcomes at once, each alternating failure and success, so no " + window + " in a row reached "
+                    + "the " + config.failureRateThreshold() + " % threshold; yet it opened: its counts are off",
+                    round.batches().stream().map(Op::id).toList()));
             return;
         }
         List<Op> errors = round.afterCalls(BreakerOp.ERROR);
         List<Op> acquires = round.afterCalls(BreakerOp.ACQUIRE);
         List<Op> openings = round.afterCalls(BreakerOp.TRANSITION);
-        String after = "after the hammer, 1 success then " + window + " failures (window " + window
-                + ", threshold 100 %): ";
+        String after = "after the hammer, " + window + " successes then failures (window " + window + ", threshold "
+                + config.failureRateThreshold() + " %, due to open on failure " + due + "): ";
         if (openings.isEmpty()) {
-            evidence.add(Evidence.of(breaker + after + "it never opened: failures were lost during the hammer",
-                    acquires.get(acquires.size() - 1).id()));
+            evidence.add(Evidence.of(breaker + after + "it never opened: its counts no longer match the last "
+                    + window + " calls (updates lost during the hammer?)", acquires.get(acquires.size() - 1).id()));
             return;
         }
         Op first = openings.get(0);
         long failedBefore = errors.stream().filter(e -> e.id() < first.id()).count();
-        if (failedBefore < window || !Transition.of(first).is(State.CLOSED, State.OPEN)) {
+        if (failedBefore != due || !Transition.of(first).is(State.CLOSED, State.OPEN)) {
             evidence.add(Evidence.of(breaker + after + "it announced " + Transition.of(first).arrow() + " after "
-                    + failedBefore + " of them: failures were counted twice during the hammer", first.id()));
+                    + failedBefore + ": its counts no longer match the last " + window + " calls (updates "
+                    + (failedBefore < due ? "counted twice" : "lost") + " during the hammer?)", first.id()));
         } else if (HammerRound.permitted(acquires.get(acquires.size() - 1))) {
             evidence.add(Evidence.of(breaker + after + "it announced OPEN but the next call got a permit",
                     acquires.get(acquires.size() - 1).id()));

@@ -5,8 +5,10 @@ import dev.lockdrill.katas.api.breaker.BreakerConfig;
 
 /**
  * permittedNumberOfCallsInHalfOpenState limits the trials in total, not in flight: one trial goes
- * out and comes back, then more callers than the remaining trials ask at once. Only the remaining
- * ones may pass (a breaker that hands a permit back when a trial returns lets one too many in).
+ * out and comes back failed, then more callers than the remaining trials ask at once. Only the
+ * remaining ones may pass (a breaker that hands a permit back when a trial returns lets one too
+ * many in). The failure threshold is 100 % of a window of minimumNumberOfCalls, so a single failed
+ * trial decides nothing yet however the breaker counts.
  */
 final class HalfOpenTrickleScenario implements BreakerScenario {
     @Override
@@ -21,12 +23,12 @@ final class HalfOpenTrickleScenario implements BreakerScenario {
 
     @Override
     public void run(BreakerRig rig) {
-        BreakerConfig config = BreakerConfigs.failureRate(rig.random());
+        BreakerConfig config = BreakerConfigs.allMustFail(rig.random());
         BreakerProbe probe = rig.open("b1", config, true);
         int trials = config.permittedNumberOfCallsInHalfOpenState();
         long opened = rig.failFast(probe, config.minimumNumberOfCalls());
         rig.advanceTo(probe, opened, config.waitDurationInOpenState().toMillis() + 1);
-        rig.call(probe, false, 5);
+        rig.call(probe, true, 5);
         int permitted = 0;
         for (int i = 0; i < trials + 1; i++) {
             permitted += rig.acquire(probe) ? 1 : 0;

@@ -14,21 +14,23 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * K threads report outcomes at once: each waits on a spin flag, then makes calls (permit, then
- * outcome: failed, succeeded, failed, ...) as fast as it can for {@value #HAMMER_MILLIS} ms of wall
- * time (longer than a scheduler's time slice, so the threads do overlap), at most {@value #MAX_CALLS}. The failure threshold
- * is 100 % of a window of {@value #WINDOW}: no {@value #WINDOW} outcomes in a row can all have
- * failed (each thread alternates), so it must stay closed. Then one thread makes one successful
- * and {@value #WINDOW} failed calls: the window holds exactly its own calls, and it must open on
- * the very last one. A counter that lost or doubled one update during the hammer opens early or
- * never. Fresh breakers, {@value #ROUNDS} rounds.
+ * The window is first filled with successes. Then K threads report outcomes at once: each waits on a
+ * spin flag, then makes calls (permit, then outcome: failed, succeeded, failed, ...) as fast as it
+ * can until {@value #OVERLAPS} calls have overlapped a call of another thread (counted, not hoped
+ * for: on a busy machine the threads may seldom run at the same time), or {@value #MAX_MILLIS} ms. Each thread alternates, so no
+ * {@value #WINDOW} outcomes in a row can be more than about half failures: at a failure threshold
+ * of {@value #THRESHOLD} % it must stay closed. Then the driver makes {@value #WINDOW} successful
+ * calls (the window holds only those) and failed ones: it must open on exactly the 58th failure
+ * (58 of 64 is the first rate at or above 90 %, and above it too). A count that lost or doubled one
+ * update during the hammer opens early or late. Fresh breakers, {@value #ROUNDS} rounds.
  */
 final class OutcomeHammerScenario implements BreakerScenario {
     static final int THREADS = 4;
-    static final long HAMMER_MILLIS = 120;
-    static final int MAX_CALLS = 2_000_000;
-    static final int ROUNDS = 3;
+    static final int OVERLAPS = 40_000;
+    static final long MAX_MILLIS = 700;
+    static final int ROUNDS = 2;
     static final int WINDOW = 64;
+    static final int THRESHOLD = 90;
 
     @Override
     public String name() {
@@ -37,18 +39,24 @@ final class OutcomeHammerScenario implements BreakerScenario {
 
     @Override
     public String summary() {
-        return THREADS + " threads report outcomes at once for " + HAMMER_MILLIS + " ms, " + ROUNDS + " rounds";
+        return THREADS + " threads report outcomes at once until " + OVERLAPS + " calls overlapped, " + ROUNDS
+                + " rounds";
     }
 
     @Override
     public void run(BreakerRig rig) throws Exception {
-        BreakerConfig config = new BreakerConfig(100, 100, Duration.ofSeconds(10), WINDOW, WINDOW,
+        BreakerConfig config = new BreakerConfig(THRESHOLD, 100, Duration.ofSeconds(10), WINDOW, WINDOW,
                 Duration.ofSeconds(30), 2);
         try (Workers workers = new Workers()) {
             for (int round = 1; round <= ROUNDS; round++) {
                 BreakerProbe probe = rig.open("b" + round, config, false);
+                for (int i = 0; i < WINDOW; i++) {
+                    rig.call(probe, false, 1);
+                }
                 hammer(rig, probe, workers, round);
-                rig.call(probe, false, 1);
+                for (int i = 0; i < WINDOW; i++) {
+                    rig.call(probe, false, 1);
+                }
                 for (int i = 0; i < WINDOW; i++) {
                     rig.call(probe, true, 1);
                 }
@@ -61,6 +69,8 @@ final class OutcomeHammerScenario implements BreakerScenario {
         AtomicInteger ready = new AtomicInteger();
         AtomicBoolean go = new AtomicBoolean();
         AtomicLong deadline = new AtomicLong();
+        AtomicLong done = new AtomicLong();
+        AtomicLong overlaps = new AtomicLong();
         for (int t = 1; t <= THREADS; t++) {
             String worker = "hammer-" + round + "-" + t;
             workers.start(worker, () -> rig.recorder().call(rig.scenario(), worker, BreakerOp.OUTCOMES,
@@ -69,21 +79,26 @@ final class OutcomeHammerScenario implements BreakerScenario {
                         while (!go.get()) {
                             Thread.onSpinWait();
                         }
-                        return report(probe, deadline.get());
+                        return report(probe, deadline.get(), done, overlaps);
                     }, OutcomeBatch::result, Recorder.OnError.FAILED));
         }
         while (ready.get() < THREADS) {
             Thread.onSpinWait();
         }
-        deadline.set(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HAMMER_MILLIS));
+        deadline.set(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(MAX_MILLIS));
         go.set(true);
         workers.awaitAll();
     }
 
-    private static OutcomeBatch report(BreakerProbe probe, long deadline) {
+    /**
+     * Calls until enough calls overlapped another thread's (one finished while this one was in the
+     * breaker) or the deadline passed; returns what this thread reported.
+     */
+    private static OutcomeBatch report(BreakerProbe probe, long deadline, AtomicLong done, AtomicLong overlaps) {
         int failures = 0;
         int i = 0;
-        for (; i < MAX_CALLS && ((i & 255) != 0 || System.nanoTime() - deadline < 0); i++) {
+        for (; overlaps.get() < OVERLAPS && ((i & 255) != 0 || System.nanoTime() - deadline < 0); i++) {
+            long before = done.get();
             if (!probe.breaker().tryAcquirePermission()) {
                 return new OutcomeBatch(probe.id(), probe.ticker().peek(), i, failures, true);
             }
@@ -92,6 +107,9 @@ final class OutcomeHammerScenario implements BreakerScenario {
                 probe.breaker().onError(1_000_000L, new BreakerRig.DependencyFailure("HTTP 503 from the dependency"));
             } else {
                 probe.breaker().onSuccess(1_000_000L);
+            }
+            if (done.incrementAndGet() - before > 1) {
+                overlaps.incrementAndGet();
             }
         }
         return new OutcomeBatch(probe.id(), probe.ticker().peek(), i, failures, false);

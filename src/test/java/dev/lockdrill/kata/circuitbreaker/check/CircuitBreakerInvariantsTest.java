@@ -192,12 +192,18 @@ class CircuitBreakerInvariantsTest {
     }
 
     private static BreakerHistory hammer(boolean refused) {
-        BreakerHistory history = new BreakerHistory("outcome-hammer", 4, 4, 2, false, 100.0, 100.0);
+        BreakerHistory history = new BreakerHistory("outcome-hammer", 4, 4, 2, false, 70.0, 100.0);
+        for (int i = 0; i < 4; i++) {
+            history.call(0, false, 1);
+        }
         return history.batch("hammer-1", 1000, 500, refused).batch("hammer-2", 1000, 500, false);
     }
 
+    /** Window 4 at 70 %: after 4 successes, the 3rd failure is due to open it. */
     private static BreakerHistory afterHammer(BreakerHistory history, int failuresBeforeOpening) {
-        history.call(0, false, 1);
+        for (int i = 0; i < 4; i++) {
+            history.call(0, false, 1);
+        }
         for (int i = 1; i <= 4; i++) {
             history.call(0, true, 1);
             if (i == failuresBeforeOpening) {
@@ -209,7 +215,7 @@ class CircuitBreakerInvariantsTest {
 
     @Test
     void aHammerRoundThatOpensOnTheLastFailureAfterItPasses() {
-        assertThat(failed(afterHammer(hammer(false), 4).build())).isEmpty();
+        assertThat(failed(afterHammer(hammer(false), 3).build())).isEmpty();
     }
 
     @Test
@@ -219,8 +225,8 @@ class CircuitBreakerInvariantsTest {
 
     @Test
     void failuresCountedTwiceDuringTheHammerAreReported() {
-        assertThat(failed(afterHammer(hammer(false), 3).build())).containsExactly("outcomes-counted-under-contention");
-        assertThat(failed(afterHammer(hammer(true), 4).build())).containsExactly("outcomes-counted-under-contention");
+        assertThat(failed(afterHammer(hammer(false), 2).build())).containsExactly("outcomes-counted-under-contention");
+        assertThat(failed(afterHammer(hammer(true), 3).build())).containsExactly("outcomes-counted-under-contention");
     }
 
     @Test

@@ -44,7 +44,9 @@ public final class CircuitBreakerInvariants {
                         "CLOSED opens only once minimumNumberOfCalls reported calls are in the window and a rate "
                                 + "reaches its threshold (a permit without an outcome is no call)",
                         d -> d.kind() == Kind.OPENED_TOO_EARLY, NOTHING_MORE,
-                        facts -> facts.reportedIn(State.CLOSED), "no outcome was reported while CLOSED"),
+                        facts -> facts.reportedIn(State.OPEN) || facts.reportedIn(State.HALF_OPEN)
+                                || facts.acquiredIn(State.OPEN, null),
+                        "the breaker never opened: that it opened no earlier than allowed says nothing"),
                 new ModelInvariant("counts-slow-calls",
                         "a call longer than slowCallDurationThreshold is slow (exactly the threshold is not), failed "
                                 + "or not, and slow calls open the breaker at slowCallRateThreshold",

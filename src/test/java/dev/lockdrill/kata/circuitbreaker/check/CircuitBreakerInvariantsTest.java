@@ -239,6 +239,7 @@ class CircuitBreakerInvariantsTest {
                 .toList();
         assertThat(results).filteredOn(r -> r.verdict() == Verdict.NOT_EXERCISED).extracting(InvariantResult::name)
                 .containsExactlyInAnyOrder("no-permit-while-open", "half-open-trials-bounded",
+                        "opens-only-after-minimum-calls",
                         "no-closed-to-half-open", "one-event-per-transition", "wall-clock-jump-changes-nothing",
                         "outcomes-counted-under-contention");
     }

@@ -57,17 +57,23 @@ public final class CountingCircuitBreaker implements CircuitBreaker {
         return BreakerState.valueOf(state.name());
     }
 
-    /** Resilience4j reads time as a java.time.Clock; this one is the monotonic ticker, from the epoch. */
+    /**
+     * Resilience4j reads time as a java.time.Clock; this one is the monotonic ticker's time since the
+     * breaker was built, from the epoch. Only a difference of ticker values is meaningful: the raw
+     * value may be negative or wrap past Long.MAX_VALUE, and as an Instant it would jump 584 years.
+     */
     private static final class TickerClock extends Clock {
         private final Ticker ticker;
+        private final long origin;
 
         TickerClock(Ticker ticker) {
             this.ticker = ticker;
+            this.origin = ticker.read();
         }
 
         @Override
         public Instant instant() {
-            return Instant.ofEpochSecond(0, ticker.read());
+            return Instant.ofEpochSecond(0, ticker.read() - origin);
         }
 
         @Override

@@ -1,50 +1,79 @@
 package dev.lockdrill.kata.circuitbreaker.check;
 
+import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.NoUnexpectedErrors;
 import dev.lockdrill.kata.circuitbreaker.check.Divergence.Kind;
 import dev.lockdrill.kata.circuitbreaker.protocol.BreakerOp;
 import dev.lockdrill.kata.circuitbreaker.protocol.Scenarios;
+import dev.lockdrill.kata.circuitbreaker.protocol.State;
 
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /** Every invariant of the circuit-breaker kata, in the order they are reported. */
 public final class CircuitBreakerInvariants {
     private static final Set<Kind> SPECIFIC = EnumSet.of(Kind.PERMIT_WHILE_OPEN, Kind.HALF_OPEN_OVER_LIMIT,
-            Kind.OPENED_TOO_EARLY, Kind.CLOSED_TO_HALF_OPEN, Kind.EVENT_COUNT);
+            Kind.OPENED_TOO_EARLY, Kind.CLOSED_TO_HALF_OPEN, Kind.EVENT_COUNT, Kind.SLOW_CALL_MISJUDGED,
+            Kind.WINDOW_NOT_SLIDING);
     private static final Set<Kind> OPEN_TIMER = EnumSet.of(Kind.PERMIT_WHILE_OPEN, Kind.STAYED_OPEN);
+    private static final Function<BreakerFacts, List<Evidence>> NOTHING_MORE = facts -> List.of();
 
     private CircuitBreakerInvariants() {
     }
 
     public static List<Invariant> all() {
         return List.of(
-                ModelInvariant.ofKinds("no-permit-while-open",
-                        "no call is let through while OPEN, before waitDurationInOpenState has elapsed",
-                        EnumSet.of(Kind.PERMIT_WHILE_OPEN)),
+                new ModelInvariant("no-permit-while-open",
+                        "no call is let through while OPEN, before waitDurationInOpenState has elapsed on the ticker "
+                                + "(whatever its raw values)",
+                        d -> d.kind() == Kind.PERMIT_WHILE_OPEN, NOTHING_MORE,
+                        facts -> facts.acquiredIn(State.OPEN, null), "the breaker was never judged while OPEN"),
                 new ModelInvariant("half-open-trials-bounded",
-                        "HALF_OPEN lets at most permittedNumberOfCallsInHalfOpenState trials through, even to 64 "
-                                + "racing threads",
-                        d -> d.kind() == Kind.HALF_OPEN_OVER_LIMIT, RaceEvidence::tooManyTrials),
+                        "HALF_OPEN lets at most permittedNumberOfCallsInHalfOpenState trials through in total (not in "
+                                + "flight), even to 64 racing threads",
+                        d -> d.kind() == Kind.HALF_OPEN_OVER_LIMIT, RaceEvidence::tooManyTrials,
+                        facts -> facts.acquiredIn(State.HALF_OPEN, null)
+                                || facts.rounds().stream().anyMatch(r -> !r.permitted().isEmpty()),
+                        "no permit was ever asked for in HALF_OPEN"),
                 new NoClosedToHalfOpen(),
-                ModelInvariant.ofKinds("opens-only-after-minimum-calls",
-                        "CLOSED opens only once minimumNumberOfCalls calls are in the window and a rate reaches "
-                                + "its threshold", EnumSet.of(Kind.OPENED_TOO_EARLY)),
+                new ModelInvariant("opens-only-after-minimum-calls",
+                        "CLOSED opens only once minimumNumberOfCalls reported calls are in the window and a rate "
+                                + "reaches its threshold (a permit without an outcome is no call)",
+                        d -> d.kind() == Kind.OPENED_TOO_EARLY, NOTHING_MORE,
+                        facts -> facts.reportedIn(State.OPEN) || facts.reportedIn(State.HALF_OPEN)
+                                || facts.acquiredIn(State.OPEN, null),
+                        "the breaker never opened: that it opened no earlier than allowed says nothing"),
+                new ModelInvariant("counts-slow-calls",
+                        "a call longer than slowCallDurationThreshold is slow (exactly the threshold is not), failed "
+                                + "or not, and slow calls open the breaker at slowCallRateThreshold",
+                        d -> d.kind() == Kind.SLOW_CALL_MISJUDGED, NOTHING_MORE,
+                        facts -> facts.reportedIn(State.CLOSED), "no outcome was reported while CLOSED"),
+                new ModelInvariant("rates-over-the-sliding-window",
+                        "the rates are over the last slidingWindowSize calls, not over every call since the state "
+                                + "began",
+                        d -> d.kind() == Kind.WINDOW_NOT_SLIDING, NOTHING_MORE,
+                        facts -> facts.reportedIn(State.CLOSED), "no outcome was reported while CLOSED"),
                 new ModelInvariant("one-event-per-transition",
                         "every transition is announced exactly once, in order",
                         d -> d.kind() == Kind.EVENT_COUNT,
-                        facts -> concat(EventChain.breaks(facts), RaceEvidence.repeatedTransitions(facts))),
+                        facts -> concat(EventChain.breaks(facts), RaceEvidence.repeatedTransitions(facts)),
+                        facts -> facts.traces().stream().anyMatch(t -> !t.transitions().isEmpty()),
+                        "the breaker never announced a transition"),
                 new ModelInvariant("wall-clock-jump-changes-nothing",
                         "a jump of the time of day changes no decision: only the monotonic ticker counts",
                         d -> d.trace().scenario().equals(Scenarios.CLOCK_JUMP) && OPEN_TIMER.contains(d.kind()),
-                        facts -> List.of()),
+                        NOTHING_MORE, facts -> facts.acquiredIn(State.OPEN, Scenarios.CLOCK_JUMP),
+                        "the breaker never opened in the clock-jump scenario"),
+                new OutcomesCountedUnderContention(),
                 new ModelInvariant("behaves-like-reference-model",
-                        "opens at the thresholds (>=), counts slow calls, leaves OPEN after the wait, judges "
-                                + "HALF_OPEN on its trials, as Resilience4j does",
-                        d -> !SPECIFIC.contains(d.kind()), RaceEvidence::noTrial),
+                        "opens at the thresholds (>=), leaves OPEN after the wait, judges HALF_OPEN on its trials, as "
+                                + "Resilience4j does",
+                        d -> !SPECIFIC.contains(d.kind()), RaceEvidence::noTrial,
+                        facts -> !facts.replays().isEmpty(), "no breaker was driven from one thread"),
                 new NoUnexpectedErrors("tryAcquirePermission, onSuccess and onError never throw",
                         op -> !op.is(BreakerOp.TRANSITION),
                         op -> op.scenario() + ": " + op.worker() + " " + op.f() + ": " + op.error()));

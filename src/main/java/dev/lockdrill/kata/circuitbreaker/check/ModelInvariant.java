@@ -4,31 +4,33 @@ import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
-import dev.lockdrill.kata.circuitbreaker.check.Divergence.Kind;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
-/** An invariant that fails where the reference model found a divergence of the given kinds. */
+/**
+ * An invariant that fails where the reference model found a divergence it matches (plus any other
+ * evidence it collects), and is not exercised when the run never reached what it judges.
+ */
 final class ModelInvariant implements Invariant {
     private final String name;
     private final String description;
     private final Predicate<Divergence> matches;
     private final Function<BreakerFacts, List<Evidence>> more;
+    private final Predicate<BreakerFacts> exercised;
+    private final String notExercised;
 
     ModelInvariant(String name, String description, Predicate<Divergence> matches,
-                   Function<BreakerFacts, List<Evidence>> more) {
+                   Function<BreakerFacts, List<Evidence>> more, Predicate<BreakerFacts> exercised,
+                   String notExercised) {
         this.name = name;
         this.description = description;
         this.matches = matches;
         this.more = more;
-    }
-
-    static ModelInvariant ofKinds(String name, String description, Set<Kind> kinds) {
-        return new ModelInvariant(name, description, d -> kinds.contains(d.kind()), facts -> List.of());
+        this.exercised = exercised;
+        this.notExercised = notExercised;
     }
 
     @Override
@@ -46,6 +48,9 @@ final class ModelInvariant implements Invariant {
         BreakerFacts facts = BreakerFacts.of(history);
         List<Evidence> evidence = evidence(facts, matches);
         evidence.addAll(more.apply(facts));
+        if (evidence.isEmpty() && !exercised.test(facts)) {
+            return notExercised(notExercised);
+        }
         return failIfAny(evidence);
     }
 

@@ -24,6 +24,9 @@ public final class NoClosedToHalfOpen implements Invariant {
 
     @Override
     public InvariantResult check(History history) {
+        if (history.ops(BreakerOp.TRANSITION).isEmpty()) {
+            return notExercised("the breaker never announced a transition");
+        }
         List<Evidence> evidence = history.ops(BreakerOp.TRANSITION).stream()
                 .filter(t -> Transition.of(t).is(State.CLOSED, State.HALF_OPEN))
                 .map(t -> Evidence.of(Transition.of(t).breaker() + " announced CLOSED→HALF_OPEN", t.id()))

@@ -10,6 +10,8 @@ public enum BreakerOp implements OpType {
     SUCCESS("success"),
     /** {@code onError(durationNanos, error)}; args {@link CallOutcome}. */
     ERROR("error"),
+    /** One hammer thread's run of permit-and-outcome calls, as one op; args and result {@link OutcomeBatch}. */
+    OUTCOMES("outcomes"),
     /** The breaker told its listener about a transition; args {@link Transition}. */
     TRANSITION("transition");
 

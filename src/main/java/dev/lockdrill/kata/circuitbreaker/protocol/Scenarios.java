@@ -9,6 +9,12 @@ public final class Scenarios {
     public static final String CLOCK_JUMP = "clock-jump";
     public static final String FLAPPING = "flapping";
     public static final String HALF_OPEN_RACE = "half-open-race";
+    public static final String SLOW_BOUNDARY = "slow-boundary";
+    public static final String TICKER_WRAP = "ticker-wrap";
+    public static final String HALF_OPEN_TRICKLE = "half-open-trickle";
+    public static final String ABANDONED_PERMITS = "abandoned-permits";
+    public static final String SLIDING_WINDOW = "sliding-window";
+    public static final String OUTCOME_HAMMER = "outcome-hammer";
 
     private Scenarios() {
     }

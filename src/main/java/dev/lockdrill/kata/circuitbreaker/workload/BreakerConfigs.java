@@ -21,6 +21,20 @@ final class BreakerConfigs {
                 Duration.ofSeconds(5 + random.nextInt(56)), trials(random, minimum));
     }
 
+    /** Like {@link #failureRate}, with an odd window: a full window's failure rate is never exactly 50 %. */
+    static BreakerConfig oddWindow(SplittableRandom random) {
+        int minimum = 4 + 2 * random.nextInt(4);
+        return new BreakerConfig(50f, 100f, Duration.ofSeconds(10), minimum + 1 + 2 * random.nextInt(3), minimum,
+                Duration.ofSeconds(5 + random.nextInt(56)), trials(random, minimum));
+    }
+
+    /** A failure threshold of 100 % over a window of exactly minimumNumberOfCalls. */
+    static BreakerConfig allMustFail(SplittableRandom random) {
+        int minimum = 4 + 2 * random.nextInt(4);
+        return new BreakerConfig(100f, 100f, Duration.ofSeconds(10), minimum, minimum,
+                Duration.ofSeconds(5 + random.nextInt(56)), trials(random, minimum));
+    }
+
     static BreakerConfig slowCalls(SplittableRandom random) {
         int minimum = 4 + 2 * random.nextInt(4);
         return new BreakerConfig(100f, 50f, Duration.ofMillis(2000), minimum + random.nextInt(6), minimum,

@@ -34,7 +34,12 @@ final class BreakerRig extends ScenarioRig {
     }
 
     BreakerProbe open(String id, BreakerConfig config, boolean sequential) {
-        VirtualTicker ticker = new VirtualTicker();
+        return open(id, config, sequential, VirtualTicker.DEFAULT_START);
+    }
+
+    /** A fresh breaker whose ticker starts at {@code tickerStart}. */
+    BreakerProbe open(String id, BreakerConfig config, boolean sequential, long tickerStart) {
+        VirtualTicker ticker = new VirtualTicker(tickerStart);
         BreakerProbe probe = new BreakerProbe(scenario + "/" + id, config, ticker, new JumpingWallClock(ticker));
         TransitionListener listener = (from, to, at) -> {
             recorder().invoke(scenario, Thread.currentThread().getName(), BreakerOp.TRANSITION,
@@ -79,11 +84,16 @@ final class BreakerRig extends ScenarioRig {
 
     /** A whole call: ask for a permit; if granted, the call takes {@code durationMillis} of virtual time. */
     boolean call(BreakerProbe probe, boolean failed, long durationMillis) {
+        return callNanos(probe, failed, durationMillis * 1_000_000L);
+    }
+
+    /** A whole call that takes exactly {@code durationNanos} of virtual time. */
+    boolean callNanos(BreakerProbe probe, boolean failed, long durationNanos) {
         if (!acquire(probe)) {
             return false;
         }
-        probe.ticker().advanceMillis(durationMillis);
-        outcome(probe, failed, durationMillis * 1_000_000L);
+        probe.ticker().advanceNanos(durationNanos);
+        outcome(probe, failed, durationNanos);
         return true;
     }
 

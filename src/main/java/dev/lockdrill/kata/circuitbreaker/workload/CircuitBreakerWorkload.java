@@ -14,7 +14,13 @@ public final class CircuitBreakerWorkload implements Workload {
             new SlowCallScenario(),
             new ClockJumpScenario(),
             new FlappingScenario(),
-            new HalfOpenRaceScenario());
+            new HalfOpenRaceScenario(),
+            new SlowBoundaryScenario(),
+            new TickerWrapScenario(),
+            new HalfOpenTrickleScenario(),
+            new AbandonedPermitsScenario(),
+            new SlidingWindowScenario(),
+            new OutcomeHammerScenario());
 
     @Override
     public void run(WorkloadContext context) throws Exception {

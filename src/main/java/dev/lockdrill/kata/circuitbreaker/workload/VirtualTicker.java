@@ -11,8 +11,20 @@ import java.util.concurrent.atomic.AtomicLong;
  * changing it all look at the same old state.
  */
 final class VirtualTicker implements Ticker {
-    private final AtomicLong nanos = new AtomicLong(TimeUnit.SECONDS.toNanos(1000));
+    static final long DEFAULT_START = TimeUnit.SECONDS.toNanos(1000);
+    private final long start;
+    private final AtomicLong nanos;
     private volatile Rendezvous rendezvous;
+
+    VirtualTicker() {
+        this(DEFAULT_START);
+    }
+
+    /** A ticker that starts at {@code start}: negative or near Long.MAX_VALUE, as System.nanoTime may be. */
+    VirtualTicker(long start) {
+        this.start = start;
+        this.nanos = new AtomicLong(start);
+    }
 
     @Override
     public long read() {
@@ -26,6 +38,11 @@ final class VirtualTicker implements Ticker {
     /** The current time, without waiting at the rendezvous (for the recorder). */
     long peek() {
         return nanos.get();
+    }
+
+    /** How far the ticker has moved since it started (correct across an overflow of the raw value). */
+    long elapsed() {
+        return nanos.get() - start;
     }
 
     void advanceMillis(long millis) {

@@ -9,6 +9,7 @@ import dev.lockdrill.kata.circuitbreaker.protocol.Acquire;
 import dev.lockdrill.kata.circuitbreaker.protocol.BreakerOp;
 import dev.lockdrill.kata.circuitbreaker.protocol.BreakerSetup;
 import dev.lockdrill.kata.circuitbreaker.protocol.CallOutcome;
+import dev.lockdrill.kata.circuitbreaker.protocol.OutcomeBatch;
 import dev.lockdrill.kata.circuitbreaker.protocol.State;
 import dev.lockdrill.kata.circuitbreaker.protocol.Transition;
 
@@ -26,10 +27,15 @@ final class BreakerHistory {
     private long id;
 
     BreakerHistory(String scenario, int window, int minimum, int trials, boolean sequential) {
+        this(scenario, window, minimum, trials, sequential, 50.0, 100.0);
+    }
+
+    BreakerHistory(String scenario, int window, int minimum, int trials, boolean sequential, double failureRate,
+                   double slowRate) {
         this.scenario = scenario;
         this.breaker = scenario + "/b1";
-        this.setup = new BreakerSetup(breaker, sequential, 50.0, 100.0, 2 * SECOND, window, minimum, 10 * SECOND,
-                trials);
+        this.setup = new BreakerSetup(breaker, sequential, failureRate, slowRate, 2 * SECOND, window, minimum,
+                10 * SECOND, trials);
     }
 
     BreakerHistory acquire(long tick, boolean permitted) {
@@ -61,10 +67,26 @@ final class BreakerHistory {
 
     /** {@code n} failures at tick 0, opening on the last one. */
     BreakerHistory opened(int n) {
+        return opened(n, 0);
+    }
+
+    /** {@code n} failures at {@code tick}, opening on the last one. */
+    BreakerHistory opened(int n, long tick) {
         for (int i = 0; i < n; i++) {
-            acquire(0, true).failure(0);
+            acquire(tick, true).failure(tick);
         }
-        return transition("CLOSED", "OPEN", 0);
+        return transition("CLOSED", "OPEN", tick);
+    }
+
+    /** A whole call: a permit, then its outcome after {@code durationNanos}. */
+    BreakerHistory call(long tick, boolean failed, long durationNanos) {
+        return acquire(tick, true).outcome(tick, failed, durationNanos);
+    }
+
+    /** One hammer thread's batch of calls. */
+    BreakerHistory batch(String worker, int reported, int failures, boolean refused) {
+        return op(worker, BreakerOp.OUTCOMES, OutcomeBatch.args(breaker, 0),
+                new OutcomeBatch(breaker, 0, reported, failures, refused).result());
     }
 
     History build() {

@@ -2,6 +2,7 @@ package dev.lockdrill.kata.circuitbreaker.check;
 
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.check.Verdict;
 import dev.lockdrill.history.History;
 import org.junit.jupiter.api.Test;
 
@@ -114,6 +115,133 @@ class CircuitBreakerInvariantsTest {
                 .racer("racer-2", 1, 31 * SECOND, true).racer("racer-3", 1, 31 * SECOND, false)
                 .success(31 * SECOND).success(31 * SECOND).transition("HALF_OPEN", "CLOSED", 31 * SECOND);
         assertThat(failed(race.build())).isEmpty();
+    }
+
+    @Test
+    void aCallOfExactlyTheSlowThresholdCountedAsSlowIsReported() {
+        BreakerHistory history = new BreakerHistory("slow-boundary", 4, 4, 2, true, 100.0, 50.0);
+        for (int i = 0; i < 4; i++) {
+            history.call(0, false, 2 * SECOND);
+        }
+        history.transition("CLOSED", "OPEN", 0);
+        assertThat(failed(history.build())).containsExactly("counts-slow-calls");
+    }
+
+    @Test
+    void callsOfExactlyTheSlowThresholdKeepItClosed() {
+        BreakerHistory history = new BreakerHistory("slow-boundary", 4, 4, 2, true, 100.0, 50.0);
+        for (int i = 0; i < 5; i++) {
+            history.call(0, false, 2 * SECOND);
+        }
+        assertThat(failed(history.build())).isEmpty();
+    }
+
+    @Test
+    void slowFailuresNotCountedAsSlowAreReported() {
+        BreakerHistory history = new BreakerHistory("slow-boundary", 4, 4, 2, true, 100.0, 50.0);
+        history.call(0, true, 2 * SECOND + 1).call(0, false, 1).call(0, true, 2 * SECOND + 1)
+                .call(0, true, 2 * SECOND + 1);
+        assertThat(failed(history.build())).containsExactly("counts-slow-calls");
+    }
+
+    @Test
+    void aRateOverEveryCallSinceClosingIsReported() {
+        BreakerHistory history = new BreakerHistory("sliding-window", 3, 2, 2, true);
+        for (int i = 0; i < 5; i++) {
+            history.call(0, false, 1);
+        }
+        history.call(0, true, 1).call(0, true, 1);
+        assertThat(failed(history.build())).containsExactly("rates-over-the-sliding-window");
+    }
+
+    @Test
+    void openingOnTheSlidingWindowPasses() {
+        BreakerHistory history = new BreakerHistory("sliding-window", 3, 2, 2, true);
+        for (int i = 0; i < 5; i++) {
+            history.call(0, false, 1);
+        }
+        history.call(0, true, 1).call(0, true, 1).transition("CLOSED", "OPEN", 0);
+        assertThat(failed(history.build())).isEmpty();
+    }
+
+    @Test
+    void aPermitBeforeTheWaitAcrossATickerOverflowIsReported() {
+        long opened = Long.MAX_VALUE - 2 * SECOND;
+        History early = sequential().opened(4, opened).acquire(Long.MIN_VALUE + 3 * SECOND, true)
+                .transition("OPEN", "HALF_OPEN", Long.MIN_VALUE + 3 * SECOND).build();
+        History onTime = sequential().opened(4, opened).acquire(Long.MIN_VALUE + 9 * SECOND, true)
+                .transition("OPEN", "HALF_OPEN", Long.MIN_VALUE + 9 * SECOND).build();
+        assertThat(failed(early)).containsExactly("no-permit-while-open");
+        assertThat(failed(onTime)).isEmpty();
+    }
+
+    @Test
+    void aTrialHandedBackWhenItReturnsIsReported() {
+        History history = new BreakerHistory("half-open-trickle", 6, 4, 2, true).opened(4)
+                .acquire(11 * SECOND, true).transition("OPEN", "HALF_OPEN", 11 * SECOND).success(11 * SECOND)
+                .acquire(11 * SECOND, true).acquire(11 * SECOND, true).build();
+        assertThat(failed(history)).containsExactly("half-open-trials-bounded");
+    }
+
+    @Test
+    void permitsWithoutAnOutcomeAreNoCalls() {
+        BreakerHistory history = new BreakerHistory("abandoned-permits", 6, 4, 2, true);
+        history.acquire(0, true).acquire(0, true).call(0, true, 1).call(0, true, 1)
+                .transition("CLOSED", "OPEN", 0);
+        assertThat(failed(history.build())).containsExactly("opens-only-after-minimum-calls");
+    }
+
+    private static BreakerHistory hammer(boolean refused) {
+        BreakerHistory history = new BreakerHistory("outcome-hammer", 4, 4, 2, false, 70.0, 100.0);
+        for (int i = 0; i < 4; i++) {
+            history.call(0, false, 1);
+        }
+        return history.batch("hammer-1", 1000, 500, refused).batch("hammer-2", 1000, 500, false);
+    }
+
+    /** Window 4 at 70 %: after 4 successes, the 3rd failure is due to open it. */
+    private static BreakerHistory afterHammer(BreakerHistory history, int failuresBeforeOpening) {
+        for (int i = 0; i < 4; i++) {
+            history.call(0, false, 1);
+        }
+        for (int i = 1; i <= 4; i++) {
+            history.call(0, true, 1);
+            if (i == failuresBeforeOpening) {
+                history.transition("CLOSED", "OPEN", 0);
+            }
+        }
+        return history.acquire(0, failuresBeforeOpening == 0);
+    }
+
+    @Test
+    void aHammerRoundThatOpensOnTheLastFailureAfterItPasses() {
+        assertThat(failed(afterHammer(hammer(false), 3).build())).isEmpty();
+    }
+
+    @Test
+    void failuresLostDuringTheHammerAreReported() {
+        assertThat(failed(afterHammer(hammer(false), 0).build())).containsExactly("outcomes-counted-under-contention");
+    }
+
+    @Test
+    void failuresCountedTwiceDuringTheHammerAreReported() {
+        assertThat(failed(afterHammer(hammer(false), 2).build())).containsExactly("outcomes-counted-under-contention");
+        assertThat(failed(afterHammer(hammer(true), 3).build())).containsExactly("outcomes-counted-under-contention");
+    }
+
+    @Test
+    void invariantsWithNothingToJudgeAreNotExercised() {
+        BreakerHistory history = sequential();
+        for (int i = 0; i < 3; i++) {
+            history.call(0, false, 1);
+        }
+        List<InvariantResult> results = CircuitBreakerInvariants.all().stream().map(i -> i.check(history.build()))
+                .toList();
+        assertThat(results).filteredOn(r -> r.verdict() == Verdict.NOT_EXERCISED).extracting(InvariantResult::name)
+                .containsExactlyInAnyOrder("no-permit-while-open", "half-open-trials-bounded",
+                        "opens-only-after-minimum-calls",
+                        "no-closed-to-half-open", "one-event-per-transition", "wall-clock-jump-changes-nothing",
+                        "outcomes-counted-under-contention");
     }
 
     @Test

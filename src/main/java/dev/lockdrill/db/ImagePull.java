@@ -14,6 +14,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Gets the PostgreSQL image onto the Docker engine, or says in one sentence why it cannot, within
@@ -23,6 +25,7 @@ import java.util.concurrent.TimeoutException;
 final class ImagePull {
     static final Duration FIRST_ANSWER = Duration.ofSeconds(6);
     static final Duration WHOLE_PULL = Duration.ofMinutes(10);
+    private static final Pattern ENGINE_MESSAGE = Pattern.compile("\"message\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
 
     /** Whether the engine has the image, or could get it. */
     enum Availability { PRESENT, PULLABLE }
@@ -112,11 +115,14 @@ final class ImagePull {
                 + "an embedded PostgreSQL.", ExitCodes.USAGE);
     }
 
-    private static String firstLine(String message) {
+    /** The engine's own words: docker-java wraps them as {@code Status 500: {"message":"..."}}. */
+    static String firstLine(String message) {
         if (message == null || message.isBlank()) {
             return "no reason given";
         }
-        String line = message.strip().lines().findFirst().orElse(message);
+        Matcher engine = ENGINE_MESSAGE.matcher(message);
+        String text = engine.find() ? engine.group(1).replace("\\\"", "\"") : message;
+        String line = text.strip().lines().findFirst().orElse(text);
         return line.length() > 200 ? line.substring(0, 200) + "…" : line;
     }
 }

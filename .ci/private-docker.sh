@@ -27,8 +27,16 @@ private_docker_start() {
 
 # Every process whose command line names the private folder: dockerd, its containerd, shims.
 private_docker_pids() {
-  [ -n "${PRIVATE_DOCKER_DIR:-}" ] || return 0
-  ps -eo pid=,args= | awk -v dir="$PRIVATE_DOCKER_DIR" 'index($0, dir) { print $1 }'
+  processes_naming "${PRIVATE_DOCKER_DIR:-}"
+}
+
+# PIDs whose command line holds the text (matched in the shell, so no filter process names it).
+processes_naming() {
+  [ -n "$1" ] || return 0
+  local pid args
+  while read -r pid args; do
+    [[ "$args" != *"$1"* ]] || echo "$pid"
+  done < <(ps -eo pid=,args=)
 }
 
 private_docker_stop() {

@@ -4,6 +4,8 @@ import dev.lockdrill.catalog.Catalog;
 import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.compile.KataCompiler;
 import dev.lockdrill.db.BackendSelector;
+import dev.lockdrill.db.BackendSettingsStore;
+import dev.lockdrill.db.JdbcUrls;
 import dev.lockdrill.db.PostgresBackend;
 import dev.lockdrill.progress.StateStore;
 import dev.lockdrill.report.RunStore;
@@ -20,7 +22,9 @@ import java.util.Objects;
 public final class AppContext implements AutoCloseable {
     private final Workbook workbook;
     private final Clock clock;
-    private final BackendSelector selector;
+    private final BackendSelector environment;
+    private BackendSelector selector;
+    private String sessionUrl;
     private final List<String> notices = new ArrayList<>();
     private KataCompiler compiler;
     private PostgresBackend backend;
@@ -29,7 +33,7 @@ public final class AppContext implements AutoCloseable {
     public AppContext(Workbook workbook, Clock clock, BackendSelector selector) {
         this.workbook = workbook;
         this.clock = clock;
-        this.selector = selector;
+        this.environment = selector;
     }
 
     public Workbook workbook() {
@@ -44,8 +48,32 @@ public final class AppContext implements AutoCloseable {
         return new Catalog(workbook, this::notice);
     }
 
-    public BackendSelector selector() {
+    /** The backend order for this process: the environment, the workbook's settings, the shell's choice. */
+    public synchronized BackendSelector selector() {
+        if (selector == null) {
+            selector = environment.with(settings().read(), sessionUrl);
+        }
         return selector;
+    }
+
+    public BackendSettingsStore settings() {
+        return new BackendSettingsStore(workbook.stateDir(), notices::add);
+    }
+
+    /**
+     * Uses this URL for the rest of the process and saves it, without its password, for later
+     * sessions; null goes back to the automatic order and forgets the saved URL. Returns the URL
+     * as saved (null when none).
+     */
+    public synchronized String chooseBackend(String url) {
+        String normalized = url == null ? null : JdbcUrls.normalize(url);
+        String stored = normalized == null ? null : JdbcUrls.withoutSecrets(normalized);
+        BackendSettingsStore store = settings();
+        store.write(store.read().withJdbcUrl(stored));
+        sessionUrl = normalized;
+        selector = null;
+        closeBackend();
+        return stored;
     }
 
     public StateStore state() {
@@ -69,7 +97,7 @@ public final class AppContext implements AutoCloseable {
             return backend;
         }
         closeBackend();
-        backend = selector.open(flagUrl);
+        backend = selector().open(flagUrl);
         backendFlag = flagUrl;
         return backend;
     }

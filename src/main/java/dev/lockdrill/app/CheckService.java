@@ -4,6 +4,8 @@ import dev.lockdrill.catalog.KataManifest;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.check.MetricValue;
 import dev.lockdrill.compile.CompileResult;
+import dev.lockdrill.db.PgBouncer;
+import dev.lockdrill.db.PgBouncerPool;
 import dev.lockdrill.db.PostgresBackend;
 import dev.lockdrill.db.RunSchema;
 import dev.lockdrill.history.History;
@@ -102,13 +104,13 @@ public final class CheckService {
                                       CheckProgress progress) {
         String tag = "ld" + Long.toHexString(ThreadLocalRandom.current().nextLong(0x1000_0000_0000L, 0xffff_ffff_ffffL));
         String schemaName = tag + "_" + run.label();
-        ChildSpec spec = new ChildSpec(run.label(), definition.workload().getName(), manifest.implementation(),
-                run.classes(), request.extraClasspath(), seed, jdbcUrl, schemaName, tag, timeout,
-                runDir.resolve(run.label() + "-output.log"));
         ChildOutcome outcome;
         if (jdbcUrl != null) {
             RunSchema schema = RunSchema.create(jdbcUrl, schemaName, tag);
-            try {
+            try (PgBouncerPool pool = definition.needs(Needs.POOLER) && PgBouncer.executable().isPresent()
+                    ? PgBouncerPool.start(jdbcUrl, schemaName, PgBouncerPool.DEFAULT_POOL_SIZE) : null) {
+                ChildSpec spec = spec(definition, manifest, run, request, seed, jdbcUrl,
+                        pool == null ? null : pool.jdbcUrl(), schemaName, tag, timeout, runDir);
                 outcome = runner.run(spec, p -> progress.stage(run.label() + " › " + p.scenario()));
             } finally {
                 progress.stage(run.label() + " › cleaning up");
@@ -118,9 +120,19 @@ public final class CheckService {
                 app.notice(schema.problem());
             }
         } else {
+            ChildSpec spec = spec(definition, manifest, run, request, seed, null, null, schemaName, tag, timeout,
+                    runDir);
             outcome = runner.run(spec, p -> progress.stage(run.label() + " › " + p.scenario()));
         }
         return evaluate(definition, run.source(), outcome);
+    }
+
+    private static ChildSpec spec(Kata definition, KataManifest manifest, Run run, CheckRequest request, long seed,
+                                  String jdbcUrl, String pooledUrl, String schemaName, String tag, Duration timeout,
+                                  Path runDir) {
+        return new ChildSpec(run.label(), definition.workload().getName(), manifest.implementation(), run.classes(),
+                request.extraClasspath(), seed, jdbcUrl, pooledUrl, schemaName, tag, timeout,
+                runDir.resolve(run.label() + "-output.log"));
     }
 
     static ImplementationRun evaluate(Kata definition, String source, ChildOutcome outcome) {

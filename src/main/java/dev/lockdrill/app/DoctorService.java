@@ -1,16 +1,16 @@
 package dev.lockdrill.app;
 
 import dev.lockdrill.db.BackendChoice;
-import dev.lockdrill.db.BackendSelector;
+import dev.lockdrill.db.DockerProbe;
 import dev.lockdrill.db.JdbcUrls;
+import dev.lockdrill.db.PgBouncer;
+import dev.lockdrill.db.PostgresImage;
 import dev.lockdrill.db.RunSchema;
 import dev.lockdrill.support.LockdrillException;
 
 import javax.tools.ToolProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.UnixDomainSocketAddress;
-import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /** Checks what a kata check needs, each with a status and, when not ok, how to fix it. */
@@ -32,15 +33,22 @@ public final class DoctorService {
     private final AppContext app;
     private final Map<String, String> env;
     private final RedisPing redis;
+    private final Function<PostgresImage, DockerProbe.Result> docker;
 
     public DoctorService(AppContext app, Map<String, String> env) {
         this(app, env, new RedisPing("127.0.0.1", 6379, Duration.ofSeconds(1)));
     }
 
     DoctorService(AppContext app, Map<String, String> env, RedisPing redis) {
+        this(app, env, redis, new DockerProbe()::probe);
+    }
+
+    DoctorService(AppContext app, Map<String, String> env, RedisPing redis,
+                  Function<PostgresImage, DockerProbe.Result> docker) {
         this.app = app;
         this.env = env;
         this.redis = redis;
+        this.docker = docker;
     }
 
     public enum Level { OK, WARN, FAIL }
@@ -52,8 +60,10 @@ public final class DoctorService {
         List<Finding> findings = new ArrayList<>();
         findings.add(java());
         findings.add(workbook());
-        findings.addAll(postgres(flagUrl));
-        findings.add(docker());
+        BackendChoice choice = app.selector().choose(flagUrl);
+        findings.addAll(postgres(choice, flagUrl));
+        findings.add(docker(choice.source().equals("testcontainers")));
+        findings.add(pgbouncer());
         findings.add(redis());
         findings.add(disk());
         return findings;
@@ -96,8 +106,7 @@ public final class DoctorService {
         }
     }
 
-    private List<Finding> postgres(String flagUrl) {
-        BackendChoice choice = app.selector().choose(flagUrl);
+    private List<Finding> postgres(BackendChoice choice, String flagUrl) {
         List<Finding> findings = new ArrayList<>();
         if (!choice.available()) {
             findings.add(new Finding("postgres", Level.FAIL, choice.reason(),
@@ -107,16 +116,15 @@ public final class DoctorService {
             return findings;
         }
         findings.add(new Finding("postgres backend", Level.OK, choice.source() + ": " + choice.reason(), ""));
-        String url = choice.source().equals("--jdbc-url") ? flagUrl
-                : choice.source().equals(BackendSelector.URL_ENV) ? env.get(BackendSelector.URL_ENV)
-                : choice.source().equals(BackendSelector.LIBPQ) ? JdbcUrls.fromLibpq(env, app.selector().userName())
-                : null;
+        String url;
+        try {
+            url = app.selector().url(choice, flagUrl);
+        } catch (LockdrillException e) {
+            findings.add(new Finding("postgres url", Level.FAIL, e.getMessage(), "Fix the URL's form."));
+            return findings;
+        }
         if (url != null) {
-            try {
-                findings.add(reach(JdbcUrls.normalize(url)));
-            } catch (LockdrillException e) {
-                findings.add(new Finding("postgres url", Level.FAIL, e.getMessage(), "Fix the URL's form."));
-            }
+            findings.add(reach(url));
         }
         return findings;
     }
@@ -136,23 +144,29 @@ public final class DoctorService {
         }
     }
 
-    private Finding docker() {
+    private Finding docker(boolean chosen) {
         String host = env.get("DOCKER_HOST");
         Path socket = Path.of("/var/run/docker.sock");
-        String fix = "Needed only to run PostgreSQL in a container: start Docker, or set LOCKDRILL_JDBC_URL.";
-        if (host != null && !host.isBlank()) {
-            return new Finding("docker", Level.OK, "DOCKER_HOST=" + host + "; Testcontainers can be used", "");
-        }
-        if (!Files.exists(socket)) {
+        String fix = "Needed only to run PostgreSQL in a container: start Docker, or set PGHOST/LOCKDRILL_JDBC_URL.";
+        if ((host == null || host.isBlank()) && !Files.exists(socket)) {
             return new Finding("docker", Level.WARN, "no Docker engine found; the Testcontainers backend is "
                     + "unavailable", fix);
         }
-        try (SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
-            return new Finding("docker", Level.OK, "Docker engine at " + socket + "; Testcontainers can be used", "");
-        } catch (IOException e) {
-            return new Finding("docker", Level.WARN, socket + " exists but the engine does not answer ("
-                    + e.getMessage() + ")", fix);
-        }
+        DockerProbe.Result probe = docker.apply(app.selector().image());
+        Level failing = chosen ? Level.FAIL : Level.WARN;
+        return switch (probe.state()) {
+            case READY -> new Finding("docker", Level.OK, probe.detail(), "");
+            case NO_ENGINE -> new Finding("docker", failing, probe.detail(), fix);
+            case NO_IMAGE -> new Finding("docker", failing, probe.detail(), "");
+        };
+    }
+
+    private Finding pgbouncer() {
+        return PgBouncer.executable()
+                .map(path -> new Finding("pgbouncer", Level.OK, path + "; the pooled scenarios run through it", ""))
+                .orElseGet(() -> new Finding("pgbouncer", Level.WARN, "not installed; scenarios that need a "
+                        + "transaction pooler are reported as not run (verdict unknown)",
+                        "Install it (Debian: apt-get install pgbouncer) to run them."));
     }
 
     private Finding redis() {

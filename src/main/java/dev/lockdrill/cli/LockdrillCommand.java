@@ -11,8 +11,8 @@ import picocli.CommandLine.Spec;
                 "write katas checked under injected faults against a real PostgreSQL.",
                 "Run without a command to open the interactive shell."},
         subcommands = {ListCommand.class, ShowCommand.class, HintCommand.class, CheckCommand.class,
-                ResetCommand.class, ProgressCommand.class, DoctorCommand.class, DrillCommand.class,
-                PracticeCommand.class, WatchCommand.class, ReportCommand.class, CompareCommand.class,
+                ResetCommand.class, ProgressCommand.class, DoctorCommand.class, BackendCommand.class,
+                DrillCommand.class, PracticeCommand.class, WatchCommand.class, ReportCommand.class, CompareCommand.class,
                 CompletionCommand.class, DevCommand.class, CommandLine.HelpCommand.class})
 public final class LockdrillCommand implements Runnable {
     private final Session session;

@@ -8,14 +8,17 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * Chooses the PostgreSQL backend, in this order: a URL given with --jdbc-url or
- * LOCKDRILL_JDBC_URL (JDBC or libpq URI form); libpq's variables (PGHOST, PGPORT, PGDATABASE,
- * PGUSER, PGPASSWORD); a Testcontainers container when a Docker environment is available; an
- * embedded PostgreSQL (zonky) when not running as root; otherwise an error that lists the options.
+ * Chooses the PostgreSQL backend, in this order: a URL given with --jdbc-url; the URL chosen in this
+ * shell with {@code backend --jdbc-url}; LOCKDRILL_JDBC_URL (JDBC or libpq URI form); libpq's
+ * variables (PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD); the URL saved in the workbook's
+ * settings; a Testcontainers container when a Docker environment is available; an embedded
+ * PostgreSQL (zonky) when not running as root; otherwise an error that lists the options.
  */
 public final class BackendSelector {
     public static final String URL_ENV = "LOCKDRILL_JDBC_URL";
     public static final String LIBPQ = "PGHOST";
+    public static final String SESSION = "backend";
+    public static final String SAVED = "settings";
     static final String NO_BACKEND = "No PostgreSQL available for the checks. Choose one: (1) point lockdrill at a "
             + "server with PGHOST=HOST PGUSER=USER (libpq's variables), LOCKDRILL_JDBC_URL="
             + "jdbc:postgresql://HOST:5432/DB?user=USER or --jdbc-url; "
@@ -24,10 +27,18 @@ public final class BackendSelector {
 
     private final Map<String, String> env;
     private final String userName;
+    private final BackendSettings saved;
+    private final String sessionUrl;
 
     public BackendSelector(Map<String, String> env, String userName) {
+        this(env, userName, BackendSettings.empty(), null);
+    }
+
+    public BackendSelector(Map<String, String> env, String userName, BackendSettings saved, String sessionUrl) {
         this.env = env;
         this.userName = userName;
+        this.saved = saved == null ? BackendSettings.empty() : saved;
+        this.sessionUrl = sessionUrl;
     }
 
     public String userName() {
@@ -38,23 +49,42 @@ public final class BackendSelector {
         return new BackendSelector(System.getenv(), System.getProperty("user.name"));
     }
 
+    /** The same environment with the workbook's settings and the shell's own choice (null: none). */
+    public BackendSelector with(BackendSettings settings, String chosenInSession) {
+        return new BackendSelector(env, userName, settings, chosenInSession);
+    }
+
+    /** The image the Testcontainers backend runs. */
+    public PostgresImage image() {
+        return PostgresImage.choose(env, saved.postgresImage());
+    }
+
     /** Says which backend would be used, without starting one. */
     public BackendChoice choose(String flagUrl) {
-        if (flagUrl != null && !flagUrl.isBlank()) {
+        if (present(flagUrl)) {
             return new BackendChoice("--jdbc-url", "--jdbc-url was given: " + JdbcUrls.redact(flagUrl), true);
         }
+        if (present(sessionUrl)) {
+            return new BackendChoice(SESSION, "chosen in this shell with `backend --jdbc-url`: "
+                    + JdbcUrls.redact(sessionUrl), true);
+        }
         String envUrl = env.get(URL_ENV);
-        if (envUrl != null && !envUrl.isBlank()) {
+        if (present(envUrl)) {
             return new BackendChoice(URL_ENV, URL_ENV + " is set: " + JdbcUrls.redact(envUrl), true);
         }
         String libpq = JdbcUrls.fromLibpq(env, userName);
         if (libpq != null) {
-            return new BackendChoice(LIBPQ, "libpq's variables are set (" + String.join(", ",
-                    JdbcUrls.LIBPQ_VARIABLES.stream().filter(k -> env.get(k) != null && !env.get(k).isBlank()).toList())
-                    + "): " + JdbcUrls.redact(libpq), true);
+            return new BackendChoice(LIBPQ, "libpq's variables chose it (" + String.join(", ",
+                    JdbcUrls.LIBPQ_VARIABLES.stream().filter(k -> present(env.get(k))).toList())
+                    + " set): " + JdbcUrls.redact(libpq), true);
+        }
+        if (present(saved.jdbcUrl())) {
+            return new BackendChoice(SAVED, "saved with `backend --jdbc-url` in .lockdrill/settings.json: "
+                    + JdbcUrls.redact(saved.jdbcUrl()), true);
         }
         if (dockerLikelyAvailable()) {
-            return new BackendChoice("testcontainers", "no URL is set and a Docker environment was found", true);
+            return new BackendChoice("testcontainers", "no URL is set and a Docker environment was found (image "
+                    + image().name() + ", from " + image().source() + ")", true);
         }
         if (!"root".equals(userName)) {
             return new BackendChoice("embedded", "no URL is set, no Docker; running as '" + userName
@@ -64,27 +94,38 @@ public final class BackendSelector {
                 false);
     }
 
+    /** The JDBC URL a URL-based choice points at (null for testcontainers, embedded and none). */
+    public String url(BackendChoice choice, String flagUrl) {
+        return switch (choice.source()) {
+            case "--jdbc-url" -> JdbcUrls.normalize(flagUrl);
+            case SESSION -> JdbcUrls.normalize(sessionUrl);
+            case URL_ENV -> JdbcUrls.normalize(env.get(URL_ENV));
+            case LIBPQ -> JdbcUrls.fromLibpq(env, userName);
+            case SAVED -> JdbcUrls.withPassword(JdbcUrls.normalize(saved.jdbcUrl()), env.get("PGPASSWORD"));
+            default -> null;
+        };
+    }
+
     /** Starts (or points at) the chosen backend. */
     public PostgresBackend open(String flagUrl) {
         BackendChoice choice = choose(flagUrl);
         switch (choice.source()) {
-            case "--jdbc-url":
-                return new PostgresBackend(JdbcUrls.normalize(flagUrl), choice.source(), choice.reason(), null);
-            case URL_ENV:
-                return new PostgresBackend(JdbcUrls.normalize(env.get(URL_ENV)), choice.source(), choice.reason(), null);
-            case LIBPQ:
-                return new PostgresBackend(JdbcUrls.fromLibpq(env, userName), choice.source(), choice.reason(), null);
             case "testcontainers":
-                return ContainerBackend.start(choice.reason());
+                return ContainerBackend.start(choice.reason(), image());
             case "embedded":
                 return EmbeddedBackend.start(choice.reason());
-            default:
+            case "none":
                 throw new LockdrillException(NO_BACKEND, ExitCodes.USAGE);
+            default:
+                return new PostgresBackend(url(choice, flagUrl), choice.source(), choice.reason(), null);
         }
     }
 
     private boolean dockerLikelyAvailable() {
-        String host = env.get("DOCKER_HOST");
-        return (host != null && !host.isBlank()) || Files.exists(Path.of("/var/run/docker.sock"));
+        return present(env.get("DOCKER_HOST")) || Files.exists(Path.of("/var/run/docker.sock"));
+    }
+
+    private static boolean present(String value) {
+        return value != null && !value.isBlank();
     }
 }

@@ -19,6 +19,9 @@ public final class JdbcUrls {
             "PGPASSWORD", "PGSSLMODE");
     private static final Pattern LIBPQ_URI = Pattern.compile(
             "postgres(?:ql)?://(?:([^:@/]*)(?::(.*))?@)?([^/?]*)(?:/([^?]*))?(?:\\?(.*))?");
+    private static final Pattern SECRET_PARAM = Pattern.compile(
+            "(?i)(?<=[?&])(?:password|sslpassword|sslkeypassword)=[^&]*(?:&|$)");
+    private static final Pattern USER_PASSWORD = Pattern.compile("(jdbc:postgresql://[^:/@?]+):[^@/?]*@");
 
     private JdbcUrls() {
     }
@@ -74,6 +77,24 @@ public final class JdbcUrls {
             url.append("&sslmode=").append(encode(env.get("PGSSLMODE")));
         }
         return url.toString();
+    }
+
+    /**
+     * The URL without its secrets (password parameters, user:password@), to be stored: the password
+     * then comes from PGPASSWORD or ~/.pgpass.
+     */
+    public static String withoutSecrets(String url) {
+        String out = SECRET_PARAM.matcher(url).replaceAll("").replaceFirst("[?&]$", "");
+        out = out.replaceFirst("\\?&", "?");
+        return USER_PASSWORD.matcher(out).replaceFirst("$1@");
+    }
+
+    /** The URL with PGPASSWORD's value added when it names no password itself. */
+    static String withPassword(String url, String password) {
+        if (password == null || password.isBlank() || url.matches("(?i).*[?&]password=.*")) {
+            return url;
+        }
+        return url + (url.contains("?") ? "&" : "?") + "password=" + encode(password);
     }
 
     private static String encode(String value) {

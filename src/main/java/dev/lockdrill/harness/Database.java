@@ -7,17 +7,45 @@ import java.util.Properties;
 
 /**
  * The run's PostgreSQL: one server, one schema of its own, and an application_name tag on every
- * session so that faults hit only this run's backends.
+ * session so that faults hit only this run's backends; and, when the kata needs one and PgBouncer
+ * is installed, a transaction pooler in front of it.
  */
 public final class Database {
+    /** What evidence calls the pooler, so a failure through it says so. */
+    public static final String POOLER = "PgBouncer (transaction pooling)";
     private final String jdbcUrl;
     private final String schema;
     private final String tag;
+    private final String pooledUrl;
 
     public Database(String jdbcUrl, String schema, String tag) {
+        this(jdbcUrl, schema, tag, null);
+    }
+
+    public Database(String jdbcUrl, String schema, String tag, String pooledUrl) {
         this.jdbcUrl = jdbcUrl;
         this.schema = schema;
         this.tag = tag;
+        this.pooledUrl = pooledUrl == null || pooledUrl.isBlank() ? null : pooledUrl;
+    }
+
+    /** Whether a pooler runs in front of the database; without one, pooled scenarios are not run. */
+    public boolean pooled() {
+        return pooledUrl != null;
+    }
+
+    /**
+     * A worker's session through the pooler: in transaction mode, each transaction may get another
+     * server session (the pooler sets the search path to the run's schema on each).
+     */
+    public Connection connectPooled(String worker) throws SQLException {
+        if (pooledUrl == null) {
+            throw new HarnessException("this scenario needs " + POOLER + ", which is not installed");
+        }
+        Properties props = new Properties();
+        props.setProperty("ApplicationName", applicationName(worker));
+        props.setProperty("connectTimeout", "5");
+        return DriverManager.getConnection(pooledUrl, props);
     }
 
     public String schema() {

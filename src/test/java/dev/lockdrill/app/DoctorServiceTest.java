@@ -2,6 +2,8 @@ package dev.lockdrill.app;
 
 import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.db.BackendSelector;
+import dev.lockdrill.db.DockerProbe;
+import dev.lockdrill.db.PostgresImage;
 import dev.lockdrill.testing.Pipelines;
 import dev.lockdrill.testing.Workbooks;
 import org.junit.jupiter.api.Test;
@@ -17,12 +19,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** doctor's new lines: Redis by a plain-socket PING, and disk space for .lockdrill/. */
+/** doctor's lines: Redis by a plain-socket PING, disk space for .lockdrill/, what chose the backend, Docker. */
 class DoctorServiceTest {
     @TempDir
     Path root;
@@ -62,6 +66,44 @@ class DoctorServiceTest {
         DoctorService.Finding disk = finding("disk", 1);
         assertThat(disk.level()).isNotEqualTo(DoctorService.Level.FAIL);
         assertThat(disk.detail()).contains("free for .lockdrill/", "runs keep 0 MiB");
+    }
+
+    @Test
+    void libpqVariablesAreNamedAsWhatChoseTheBackend() throws Exception {
+        Map<String, String> env = Map.of("PGHOST", "127.0.0.1", "PGUSER", "postgres");
+        DoctorService.Finding backend = examine(new BackendSelector(env, "root"), env, image -> null).stream()
+                .filter(f -> f.check().equals("postgres backend")).findFirst().orElseThrow();
+
+        assertThat(backend.detail()).contains("libpq's variables chose it (PGHOST, PGUSER set)");
+    }
+
+    @Test
+    void anEngineThatCannotGetTheImageFailsDoctorWhenTestcontainersIsTheBackend() throws Exception {
+        Map<String, String> env = Map.of("DOCKER_HOST", "unix:///nowhere/docker.sock",
+                PostgresImage.ENV, "mirror.example/postgres:16");
+        List<PostgresImage> asked = new ArrayList<>();
+        List<DoctorService.Finding> findings = examine(new BackendSelector(env, "root"), env, image -> {
+            asked.add(image);
+            return new DockerProbe.Result(DockerProbe.State.NO_IMAGE, "cannot get the PostgreSQL image");
+        });
+        DoctorService.Finding docker = findings.stream().filter(f -> f.check().equals("docker")).findFirst()
+                .orElseThrow();
+
+        assertThat(asked).extracting(PostgresImage::name).containsExactly("mirror.example/postgres:16");
+        assertThat(docker.level()).isEqualTo(DoctorService.Level.FAIL);
+        assertThat(docker.detail()).contains("cannot get");
+        assertThat(findings).extracting(DoctorService.Finding::check).contains("pgbouncer");
+    }
+
+    private List<DoctorService.Finding> examine(BackendSelector selector, Map<String, String> env,
+                                                Function<PostgresImage, DockerProbe.Result> docker)
+            throws IOException {
+        Workbooks.copyKata(Pipelines.repoRoot(), root, "fencing-token");
+        try (AppContext app = new AppContext(new Workbook(root, root.resolve(".lockdrill")), Clock.systemUTC(),
+                selector)) {
+            return new DoctorService(app, env, new RedisPing("127.0.0.1", 1, Duration.ofSeconds(1)), docker)
+                    .examine(null);
+        }
     }
 
     private DoctorService.Finding finding(String check, int redisPort) throws IOException {

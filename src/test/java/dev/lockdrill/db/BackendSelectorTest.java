@@ -1,7 +1,9 @@
 package dev.lockdrill.db;
 
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Secrets;
 import org.junit.jupiter.api.Test;
+import org.testcontainers.utility.DockerImageName;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +40,7 @@ class BackendSelectorTest {
         BackendChoice choice = new BackendSelector(env, "root").choose(null);
 
         assertThat(choice.source()).isEqualTo(BackendSelector.LIBPQ);
-        assertThat(choice.reason()).contains("PGHOST, PGUSER, PGPASSWORD").doesNotContain("p@ss");
+        assertThat(choice.reason()).contains("libpq's variables chose it (PGHOST, PGUSER, PGPASSWORD").doesNotContain("p@ss");
         assertThat(new BackendSelector(env, "root").open(null).jdbcUrl())
                 .isEqualTo("jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres&password=p%40ss%2Fw");
         assertThat(new BackendSelector(Map.of("PGHOST", "h", BackendSelector.URL_ENV, URL), "root").choose(null)
@@ -79,6 +81,46 @@ class BackendSelectorTest {
     void dockerHostSelectsTestcontainers() {
         assertThat(new BackendSelector(Map.of("DOCKER_HOST", "tcp://x:2375"), "root").choose(null).source())
                 .isEqualTo("testcontainers");
+    }
+
+    @Test
+    void aShellChoiceWinsOverTheEnvironmentAndASavedUrlComesAfterLibpq() {
+        Map<String, String> env = Map.of(BackendSelector.URL_ENV, "jdbc:postgresql://env/x");
+        BackendSettings saved = new BackendSettings("jdbc:postgresql://saved/x?user=u", null);
+
+        assertThat(new BackendSelector(env, "me", saved, "jdbc:postgresql://shell/x").choose(null).source())
+                .isEqualTo(BackendSelector.SESSION);
+        assertThat(new BackendSelector(env, "me", saved, null).choose(null).source())
+                .isEqualTo(BackendSelector.URL_ENV);
+        assertThat(new BackendSelector(Map.of("PGHOST", "h"), "me", saved, null).choose(null).source())
+                .isEqualTo(BackendSelector.LIBPQ);
+        BackendSelector onlySaved = new BackendSelector(Map.of("PGPASSWORD", "pw"), "root", saved, null);
+        assertThat(onlySaved.choose(null).source()).isEqualTo(BackendSelector.SAVED);
+        assertThat(onlySaved.open(null).jdbcUrl()).isEqualTo("jdbc:postgresql://saved/x?user=u&password=pw");
+    }
+
+    @Test
+    void aUrlIsStoredWithoutItsSecrets() {
+        assertThat(JdbcUrls.withoutSecrets("jdbc:postgresql://db/x?password=a&user=u&sslpassword=b"))
+                .isEqualTo("jdbc:postgresql://db/x?user=u");
+        assertThat(JdbcUrls.withoutSecrets("jdbc:postgresql://db/x?user=u&password=a")).isEqualTo(
+                "jdbc:postgresql://db/x?user=u");
+        assertThat(JdbcUrls.withoutSecrets("jdbc:postgresql://u:pw@db/x")).isEqualTo("jdbc:postgresql://u@db/x");
+        assertThat(Secrets.holdsSecret(JdbcUrls.withoutSecrets(JdbcUrls.normalize("postgresql://a:p@w@h/d"))))
+                .isFalse();
+    }
+
+    @Test
+    void theImageComesFromTheEnvironmentThenTheSettingsAndIsTreatedAsPostgres() {
+        BackendSettings settings = new BackendSettings(null, "mirror.example/library/postgres:16");
+
+        assertThat(new BackendSelector(Map.of(), "me", settings, null).image().name())
+                .isEqualTo("mirror.example/library/postgres:16");
+        PostgresImage fromEnv = new BackendSelector(Map.of(PostgresImage.ENV, "local/pg:15"), "me", settings, null)
+                .image();
+        assertThat(fromEnv.name()).isEqualTo("local/pg:15");
+        assertThat(fromEnv.dockerName().isCompatibleWith(DockerImageName.parse("postgres"))).isTrue();
+        assertThat(new BackendSelector(Map.of(), "me").image().name()).isEqualTo(PostgresImage.DEFAULT);
     }
 
     @Test

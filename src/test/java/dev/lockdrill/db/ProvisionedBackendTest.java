@@ -1,17 +1,22 @@
 package dev.lockdrill.db;
 
+import dev.lockdrill.support.LockdrillException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.testcontainers.DockerClientFactory;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -25,9 +30,27 @@ class ProvisionedBackendTest {
     @Tag("docker")
     void testcontainersBackendServesARealPostgres() throws Exception {
         assumeTrue(DockerClientFactory.instance().isDockerAvailable(), "no Docker engine on this machine");
-        try (PostgresBackend backend = ContainerBackend.start("test")) {
+        PostgresImage image = new BackendSelector(System.getenv(), "test").image();
+        try (PostgresBackend backend = ContainerBackend.start("test", image)) {
             assertServes(backend);
+            assertThat(backend.reason()).contains("started " + image.name());
         }
+    }
+
+    /** An unresolvable registry answers at once; a registry that swallows packets must not hang the check. */
+    @ParameterizedTest
+    @ValueSource(strings = {"registry.lockdrill.invalid/postgres:16", "192.0.2.1:5000/postgres:16"})
+    @Tag("docker")
+    void anImageTheEngineCannotGetFailsWithinSecondsNamingTheImageAndTheWaysOut(String name) {
+        assumeTrue(DockerClientFactory.instance().isDockerAvailable(), "no Docker engine on this machine");
+        long start = System.nanoTime();
+
+        assertThatThrownBy(() -> ContainerBackend.start("test", new PostgresImage(name, "test")))
+                .isInstanceOf(LockdrillException.class)
+                .hasMessageContaining("cannot get the PostgreSQL image '" + name + "'")
+                .hasMessageContaining(PostgresImage.ENV).hasMessageContaining("PGHOST")
+                .hasMessageContaining("embedded");
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
     }
 
     @Test

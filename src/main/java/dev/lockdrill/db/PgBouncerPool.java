@@ -1,0 +1,221 @@
+package dev.lockdrill.db;
+
+import dev.lockdrill.support.ExitCodes;
+import dev.lockdrill.support.LockdrillException;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * A PgBouncer of the check's own, in transaction mode, on a free loopback port, in front of the
+ * run's database and schema — the way production PostgreSQL often sits behind a pooler, where a
+ * session's state (advisory locks, SET, prepared statements) does not follow its client. PgBouncer
+ * refuses to run as root, so as root it runs as {@code postgres}. Stopped by PID on close.
+ */
+public final class PgBouncerPool implements AutoCloseable {
+    /** Server connections per pool: few, so that clients really share sessions. */
+    public static final int DEFAULT_POOL_SIZE = 2;
+    static final Duration START_TIMEOUT = Duration.ofSeconds(10);
+    private static final Pattern JDBC = Pattern.compile("jdbc:postgresql://([^/:?]+)(?::(\\d+))?/([^?]*)(?:\\?(.*))?");
+
+    private final Process process;
+    private final Path dir;
+    private final int port;
+    private final String user;
+    /** Stops the pooler if this JVM ends without closing it. */
+    private final Thread onExit;
+
+    private PgBouncerPool(Process process, Path dir, int port, String user) {
+        this.process = process;
+        this.dir = dir;
+        this.port = port;
+        this.user = user;
+        this.onExit = new Thread(process::destroyForcibly, "pgbouncer-stop");
+        Runtime.getRuntime().addShutdownHook(onExit);
+    }
+
+    /** Starts a pooler in front of {@code jdbcUrl}, whose server sessions use {@code schema}. */
+    public static PgBouncerPool start(String jdbcUrl, String schema, int poolSize) {
+        Path executable = PgBouncer.executable().orElseThrow(() -> new LockdrillException(
+                "PgBouncer is not installed (Debian: apt-get install pgbouncer).", ExitCodes.USAGE));
+        Matcher m = JDBC.matcher(jdbcUrl);
+        if (!m.matches() || !schema.matches("[a-z_][a-z0-9_]*")) {
+            throw new IllegalArgumentException("cannot put a pooler in front of " + JdbcUrls.redact(jdbcUrl));
+        }
+        Map<String, String> params = params(m.group(4));
+        String user = params.getOrDefault("user", System.getProperty("user.name"));
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("lockdrill-pgbouncer", PosixFilePermissions.asFileAttribute(
+                    PosixFilePermissions.fromString("rwx------")));
+            int port = freePort();
+            String server = "host=" + m.group(1) + " port=" + (m.group(2) == null ? "5432" : m.group(2))
+                    + " dbname=" + quote(m.group(3).isEmpty() ? user : m.group(3)) + " user=" + quote(user)
+                    + (params.containsKey("password") ? " password=" + quote(params.get("password")) : "")
+                    + " connect_query=" + quote("SET search_path TO " + schema);
+            Files.writeString(dir.resolve("pgbouncer.ini"), String.join("\n",
+                    "[databases]",
+                    "pooled = " + server,
+                    "[pgbouncer]",
+                    "listen_addr = 127.0.0.1",
+                    "listen_port = " + port,
+                    "unix_socket_dir =",
+                    "auth_type = any",
+                    "pool_mode = transaction",
+                    "default_pool_size = " + poolSize,
+                    "max_client_conn = 200",
+                    "ignore_startup_parameters = extra_float_digits,options,search_path",
+                    "logfile = " + dir.resolve("pgbouncer.log"),
+                    ""));
+            List<String> command = new ArrayList<>(List.of(executable.toString()));
+            if ("root".equals(System.getProperty("user.name"))) {
+                UserPrincipal postgres = dir.getFileSystem().getUserPrincipalLookupService()
+                        .lookupPrincipalByName("postgres");
+                try (Stream<Path> files = Files.list(dir)) {
+                    for (Path file : Stream.concat(Stream.of(dir), files.toList().stream()).toList()) {
+                        Files.setOwner(file, postgres);
+                    }
+                }
+                command.addAll(List.of("-u", "postgres"));
+            }
+            command.add(dir.resolve("pgbouncer.ini").toString());
+            Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("pgbouncer.out").toFile()).start();
+            PgBouncerPool pool = new PgBouncerPool(process, dir, port, user);
+            pool.awaitListening();
+            return pool;
+        } catch (IOException e) {
+            delete(dir);
+            throw new LockdrillException("PgBouncer did not start: " + e.getMessage(), ExitCodes.USAGE, e);
+        }
+    }
+
+    /** The URL clients use: through the pooler, with no server-side prepared statements. */
+    public String jdbcUrl() {
+        return "jdbc:postgresql://127.0.0.1:" + port + "/pooled?user=" + user + "&prepareThreshold=0";
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean running() {
+        return process.isAlive();
+    }
+
+    private void awaitListening() {
+        long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!process.isAlive()) {
+                String log = tail();
+                close();
+                throw new LockdrillException("PgBouncer exited at start: " + log, ExitCodes.USAGE);
+            }
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
+                return;
+            } catch (IOException notYet) {
+                sleep();
+            }
+        }
+        close();
+        throw new LockdrillException("PgBouncer did not listen on port " + port + " within "
+                + START_TIMEOUT.toSeconds() + " s.", ExitCodes.USAGE);
+    }
+
+    private String tail() {
+        for (String name : List.of("pgbouncer.log", "pgbouncer.out")) {
+            try {
+                List<String> lines = Files.readAllLines(dir.resolve(name));
+                if (!lines.isEmpty()) {
+                    return JdbcUrls.redact(lines.get(lines.size() - 1));
+                }
+            } catch (IOException ignored) {
+                // try the other file
+            }
+        }
+        return "no log";
+    }
+
+    @Override
+    public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(onExit);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook runs anyway
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        delete(dir);
+    }
+
+    private static Map<String, String> params(String query) {
+        Map<String, String> params = new LinkedHashMap<>();
+        if (query != null) {
+            for (String pair : query.split("&")) {
+                int eq = pair.indexOf('=');
+                if (eq > 0) {
+                    params.put(pair.substring(0, eq), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+                }
+            }
+        }
+        return params;
+    }
+
+    private static String quote(String value) {
+        return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'";
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(50);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while PgBouncer started", e);
+        }
+    }
+
+    private static void delete(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException ignored) {
+            // a leftover temp folder of a stopped pooler is harmless
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.lockdrill.db;
+
+import dev.lockdrill.harness.Database;
+import dev.lockdrill.testing.Pipelines;
+import org.junit.jupiter.api.Test;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/** A pooler in transaction mode in front of the run's schema, as the pooled scenarios get it. */
+class PgBouncerPoolTest {
+
+    @Test
+    void twoClientsOfATransactionPoolerShareOneServerSessionAndSoItsAdvisoryLock() throws Exception {
+        assumeTrue(PgBouncer.executable().isPresent(), "PgBouncer is not installed here");
+        String schema = "ldpool_" + Long.toHexString(System.nanoTime() & 0xffffff);
+        try (RunSchema ignored = RunSchema.create(Pipelines.JDBC_URL, schema, "ldpool");
+             PgBouncerPool pool = PgBouncerPool.start(Pipelines.JDBC_URL, schema, 1);
+             Connection a = pooled(pool, schema, "a"); Connection b = pooled(pool, schema, "b")) {
+            try (Statement s = a.createStatement()) {
+                s.execute("CREATE TABLE marker (id int)");
+            }
+
+            assertThat(query(a, "SELECT pg_try_advisory_lock(42)")).isEqualTo("t");
+            assertThat(query(b, "SELECT pg_try_advisory_lock(42)"))
+                    .as("b got a's server session, lock included").isEqualTo("t");
+            assertThat(query(b, "SELECT pg_backend_pid()")).isEqualTo(query(a, "SELECT pg_backend_pid()"));
+            assertThat(query(b, "SELECT count(*) FROM marker")).as("the run's schema is the search path")
+                    .isEqualTo("0");
+        }
+    }
+
+    @Test
+    void thePoolerIsStoppedByItsPidAndItsPortFreed() throws Exception {
+        assumeTrue(PgBouncer.executable().isPresent(), "PgBouncer is not installed here");
+        PgBouncerPool pool = PgBouncerPool.start(Pipelines.JDBC_URL, "public", PgBouncerPool.DEFAULT_POOL_SIZE);
+        ProcessHandle process = ProcessHandle.of(pool.pid()).orElseThrow();
+        int port = Integer.parseInt(pool.jdbcUrl().replaceAll(".*:(\\d+)/.*", "$1"));
+        assertThat(pool.jdbcUrl()).contains("prepareThreshold=0");
+
+        pool.close();
+
+        assertThat(process.isAlive()).isFalse();
+        assertThatThrownBy(() -> {
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
+            }
+        }).isInstanceOf(java.io.IOException.class);
+    }
+
+    private static Connection pooled(PgBouncerPool pool, String schema, String worker) throws SQLException {
+        return new Database(Pipelines.JDBC_URL, schema, "ldpool", pool.jdbcUrl()).connectPooled(worker);
+    }
+
+    private static String query(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+}

@@ -198,6 +198,8 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
     void observe() throws SQLException {
         recorder().observe("audit", scenario, Sql.rows(admin, LeaseSchema.auditQuery(), firstId, nextId));
         recorder().observe("final", scenario, Sql.rows(admin, LeaseSchema.finalQuery(), firstId, nextId));
+        recorder().observe(LeaseSchema.ASKED, scenario, dataSources.keySet().stream()
+                .map(worker -> LeaseSchema.askedRow(worker, lease)).toList());
         recorder().observe(SendObservations.ledger(provider.kind()), scenario, provider.ledger());
         synchronized (injected) {
             recorder().observe(SendObservations.INJECTED, scenario, List.copyOf(injected));

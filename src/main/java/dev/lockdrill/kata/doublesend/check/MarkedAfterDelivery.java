@@ -33,6 +33,9 @@ public final class MarkedAfterDelivery implements Invariant {
     public InvariantResult check(History history) {
         Map<String, List<ProviderLedger.Request>> requests = new ProviderLedger(history).byNotification(null);
         List<Evidence> evidence = new ArrayList<>();
+        if (new LeaseAudit(history).changes().stream().noneMatch(c -> c.isFinish() && "sent".equals(c.newState()))) {
+            return notExercised("no notification was marked sent");
+        }
         for (LeaseAudit.Change change : new LeaseAudit(history).changes()) {
             if (!change.isFinish() || !"sent".equals(change.newState())) {
                 continue;

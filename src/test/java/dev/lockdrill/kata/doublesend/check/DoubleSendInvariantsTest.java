@@ -1,6 +1,7 @@
 package dev.lockdrill.kata.doublesend.check;
 
 import dev.lockdrill.kata.leaseclaim.check.LeaseHistory;
+import dev.lockdrill.check.Verdict;
 import dev.lockdrill.history.History;
 import dev.lockdrill.kata.doublesend.protocol.InjectedFault;
 import dev.lockdrill.kata.doublesend.protocol.LedgerEntry;
@@ -121,5 +122,14 @@ class DoubleSendInvariantsTest {
                 .finish(1, "worker-1", "sent", 50_000, 55_000).end();
         assertThat(new MarkedAfterDelivery().check(history("dedup", committedBefore)).evidence().get(0).text())
                 .contains("committed it 5.0 ms before the provider delivered it");
+    }
+
+    @Test
+    void withNoProviderRequestTheProviderInvariantsHaveNothingToJudge() {
+        History history = history("dedup", new LeaseHistory().end());
+        assertThat(new ExactlyOneEffect().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+        assertThat(new KeyIsPureFunction().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+        assertThat(new DuplicatesBounded().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+        assertThat(new MarkedAfterDelivery().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
     }
 }

@@ -152,7 +152,7 @@ class LeaseInvariantsTest {
                 .build();
         History longer = new LeaseHistory().asked("worker-1", 200_000).claim(1, "worker-1", 10, 0, 200_000)
                 .extend(1, "worker-1", 100_000, 400_000).end().build();
-        assertThat(new LeasesAsAsked(true).check(over).evidence().get(0).text()).contains("already over");
+        assertThat(new LeasesAsAsked(true).check(over).evidence().get(0).text()).contains("over before its transaction began");
         assertThat(new LeasesAsAsked(true).check(shorter).evidence().get(0).text()).contains("shorter than asked");
         assertThat(new LeasesAsAsked(true).check(longer).evidence().get(0).text()).contains("longer than asked");
         assertThat(new LeasesAsAsked(false).check(longer).passed()).isTrue();

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -16,6 +17,8 @@ import java.util.Set;
  * in commit order per row, stamped with the database's clock) and the final rows, per scenario.
  */
 public final class LeaseAudit {
+    /** The observation that records the lease each worker asked for (written by the harness's lease schema). */
+    public static final String ASKED = "lease-asked";
     private static final Set<String> TERMINAL = Set.of("done", "sent", "failed");
     private final History history;
 
@@ -60,6 +63,24 @@ public final class LeaseAudit {
         return rows;
     }
 
+    /**
+     * The lease (µs) the harness built this worker's implementation with, i.e. the lease every claim
+     * of that worker asked for; empty when the scenario did not record it.
+     */
+    public OptionalLong askedUs(String scenario, String worker) {
+        for (Observation observation : history.observations(ASKED)) {
+            if (!observation.scenario().equals(scenario)) {
+                continue;
+            }
+            for (Map<String, Object> row : observation.rows()) {
+                if (worker.equals(row.get("worker"))) {
+                    return OptionalLong.of(number(row.get("leaseUs")));
+                }
+            }
+        }
+        return OptionalLong.empty();
+    }
+
     /** A worker's name from its session's application_name ("ld1a2b3c-worker-2" → "worker-2"). */
     public static String worker(String app) {
         if (app == null) {
@@ -81,16 +102,23 @@ public final class LeaseAudit {
         return value == null ? null : ((Number) value).longValue();
     }
 
-    /** One UPDATE of one row, as the trigger recorded it. */
+    /**
+     * One UPDATE of one row, as the triggers recorded it, in database µs: {@code atUs} when the row
+     * changed, {@code txUs} when its transaction began ({@code now()}), {@code commitUs} when that
+     * transaction committed, i.e. when the change became visible to everyone else.
+     */
     public record Change(String scenario, long seq, long id, String oldState, String newState, Long oldToken,
                          Long newToken, Long oldExpiryUs, Long newExpiryUs, long oldAttempts, long newAttempts,
-                         long atUs, String worker) {
+                         long atUs, long txUs, long commitUs, String worker) {
         static Change of(String scenario, Map<String, Object> row) {
+            long at = number(row.get("atUs"));
+            Long tx = nullable(row.get("txUs"));
+            Long commit = nullable(row.get("commitUs"));
             return new Change(scenario, number(row.get("seq")), number(row.get("id")), (String) row.get("oldState"),
                     (String) row.get("newState"), nullable(row.get("oldToken")), nullable(row.get("newToken")),
                     nullable(row.get("oldExpiryUs")), nullable(row.get("newExpiryUs")),
-                    number(row.get("oldAttempts")), number(row.get("newAttempts")), number(row.get("atUs")),
-                    LeaseAudit.worker((String) row.get("app")));
+                    number(row.get("oldAttempts")), number(row.get("newAttempts")), at, tx == null ? at : tx,
+                    commit == null ? at : commit, LeaseAudit.worker((String) row.get("app")));
         }
 
         /** A new lease: the row got a lease token it did not have. */

@@ -6,11 +6,15 @@ import dev.lockdrill.harness.Sql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Collection;
+import java.util.Map;
 
 /**
  * The queue table the learner drains, and the harness's audit trail of it: one row per UPDATE,
- * with the old and new lease, the database's clock at the change and the session that made it.
+ * with the old and new lease, the database's clock at the change ({@code clock_timestamp()}), at
+ * its transaction's start ({@code now()}) and at its commit (a deferred constraint trigger stamps
+ * every change of a transaction when it commits), and the session that made it.
  * Shared by the lease-claim and double-send katas.
  */
 public final class LeaseSchema {
@@ -30,20 +34,30 @@ public final class LeaseSchema {
                 CREATE TABLE lockdrill_claim_audit (seq bigserial PRIMARY KEY, id bigint NOT NULL,
                     old_state text, new_state text, old_token bigint, new_token bigint,
                     old_expiry_us bigint, new_expiry_us bigint, old_attempts int, new_attempts int,
-                    at_us bigint NOT NULL, app text);
+                    at_us bigint NOT NULL, tx_us bigint NOT NULL, commit_us bigint,
+                    txid bigint NOT NULL DEFAULT txid_current(), app text);
+                CREATE INDEX lockdrill_claim_audit_open ON lockdrill_claim_audit (txid) WHERE commit_us IS NULL;
                 CREATE FUNCTION lockdrill_claim_audit_fn() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN
                   INSERT INTO lockdrill_claim_audit(id, old_state, new_state, old_token, new_token, old_expiry_us,
-                      new_expiry_us, old_attempts, new_attempts, at_us, app)
+                      new_expiry_us, old_attempts, new_attempts, at_us, tx_us, app)
                     VALUES (NEW.id, OLD.state, NEW.state, OLD.lease_token, NEW.lease_token,
                       (extract(epoch FROM OLD.next_attempt_at) * 1000000)::bigint,
                       (extract(epoch FROM NEW.next_attempt_at) * 1000000)::bigint,
                       OLD.attempts, NEW.attempts, (extract(epoch FROM clock_timestamp()) * 1000000)::bigint,
-                      current_setting('application_name'));
+                      (extract(epoch FROM now()) * 1000000)::bigint, current_setting('application_name'));
                   RETURN NEW;
                 END $$;
                 CREATE TRIGGER lockdrill_claim_audit_trg AFTER UPDATE ON notifications
                   FOR EACH ROW EXECUTE FUNCTION lockdrill_claim_audit_fn();
+                CREATE FUNCTION lockdrill_claim_commit_fn() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                  UPDATE lockdrill_claim_audit SET commit_us = (extract(epoch FROM clock_timestamp()) * 1000000)::bigint
+                    WHERE txid = txid_current() AND commit_us IS NULL;
+                  RETURN NULL;
+                END $$;
+                CREATE CONSTRAINT TRIGGER lockdrill_claim_commit_trg AFTER UPDATE ON notifications
+                  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION lockdrill_claim_commit_fn();
                 """);
     }
 
@@ -66,8 +80,17 @@ public final class LeaseSchema {
         return """
                 SELECT seq, id, old_state AS "oldState", new_state AS "newState", old_token AS "oldToken",
                        new_token AS "newToken", old_expiry_us AS "oldExpiryUs", new_expiry_us AS "newExpiryUs",
-                       old_attempts AS "oldAttempts", new_attempts AS "newAttempts", at_us AS "atUs", app
+                       old_attempts AS "oldAttempts", new_attempts AS "newAttempts", at_us AS "atUs", tx_us AS "txUs",
+                       commit_us AS "commitUs", app
                 FROM lockdrill_claim_audit WHERE id >= ? AND id < ? ORDER BY seq""";
+    }
+
+    /** The name of the observation that records the lease each worker was asked to take ({@link #askedRow}). */
+    public static final String ASKED = "lease-asked";
+
+    /** One row of the {@value #ASKED} observation: the lease this worker's implementation was built with. */
+    public static Map<String, Object> askedRow(String worker, Duration lease) {
+        return Map.of("worker", worker, "leaseUs", lease.toNanos() / 1_000);
     }
 
     public static String finalQuery() {

@@ -42,6 +42,28 @@ public final class DoubleSendKata implements Kata {
 
     @Override
     public List<Clause> contract() {
-        return List.of();
+        return List.of(
+                new Clause("C1", "with the dedup provider each notification takes effect exactly once: every request "
+                        + "for it, by any worker after any fault, carries one idempotency key that is a pure function "
+                        + "of the notification and unique to it",
+                        List.of("exactly-one-effect", "key-is-pure-function"),
+                        List.of("drain-dedup", "faults-dedup")),
+                new Clause("C2", "nothing is lost: every notification is delivered and ends sent; only a permanent "
+                        + "rejection ends failed; a 409, a lost request and a lost response are all retried",
+                        List.of("none-lost"), List.of("faults-dedup", "faults-push")),
+                new Clause("C3", "the sent mark becomes visible (commits) only after the provider delivered; marking "
+                        + "inside a transaction that commits after the send is fine",
+                        List.of("marked-after-delivery"), List.of("faults-dedup", "faults-push")),
+                new Clause("C4", "with the push provider, no duplicate without a fault; under faults at most one per "
+                        + "injected fault or expired lease, every push of a notification with the same collapse id",
+                        List.of("duplicates-bounded", "duplicates-share-collapse-id"),
+                        List.of("drain-push", "faults-push")),
+                new Clause("C5", "leases are taken as asked, in database time, never overlap, and only their holder "
+                        + "(or the session holding the row's lock) changes a row; a finished row is not changed",
+                        List.of("leases-as-asked", "leases-never-overlap", "only-lease-holder-writes"),
+                        List.of("drain-dedup", "faults-dedup", "faults-push")),
+                new Clause("C6", "drainOnce() handles provider errors itself: it throws only when its worker crashed",
+                        List.of("no-unexpected-errors"),
+                        List.of("drain-dedup", "drain-push", "faults-dedup", "faults-push")));
     }
 }

@@ -42,6 +42,31 @@ public final class LeaseClaimKata implements Kata {
 
     @Override
     public List<Clause> contract() {
-        return List.of();
+        return List.of(
+                new Clause("C1", "claim() leases only due rows, atomically, from any number of workers at once: a row "
+                        + "has at most one live lease at any database instant and is never leased once finished",
+                        List.of("leases-never-overlap", "claims-match-storage"),
+                        List.of("contended-row", "stalled-claim", "claim-hammer", "ten-workers")),
+                new Clause("C2", "a lease is the one asked for, in database time: claim and extend set it to end one "
+                        + "lease after the database's now (not the process's clock, not the old expiry plus a lease, "
+                        + "not in another unit)",
+                        List.of("leases-as-asked", "leases-never-overlap"),
+                        List.of("skewed-clock", "paused-past-lease", "renewed-then-crashed", "ten-workers")),
+                new Clause("C3", "claim() returns exactly the rows and tokens it leased, and each claim adds one attempt",
+                        List.of("claims-match-storage", "attempts-count-claims"),
+                        List.of("stalled-claim", "claim-hammer", "ten-workers")),
+                new Clause("C4", "complete() and extend() change the row only under its current lease token and only "
+                        + "while it is unfinished; a stale token (even of a worker with the same name) or a finished "
+                        + "row changes nothing and answers false; the answer is what the table did",
+                        List.of("only-lease-holder-writes", "completions-match-storage"),
+                        List.of("paused-past-lease", "restarted-worker")),
+                new Clause("C5", "nothing is lost: a crashed worker's rows are claimed again once their last lease ran "
+                        + "out, not before, and every row ends done or failed",
+                        List.of("crashed-claims-reclaimed", "every-row-finished"),
+                        List.of("renewed-then-crashed", "ten-workers")),
+                new Clause("C6", "claim, complete and extend answer without an error when no fault hit their caller",
+                        List.of("no-unexpected-errors"),
+                        List.of("paused-past-lease", "contended-row", "stalled-claim", "skewed-clock",
+                                "restarted-worker", "renewed-then-crashed", "claim-hammer", "ten-workers")));
     }
 }

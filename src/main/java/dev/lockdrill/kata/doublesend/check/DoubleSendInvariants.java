@@ -3,6 +3,7 @@ package dev.lockdrill.kata.doublesend.check;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.NoUnexpectedErrors;
 import dev.lockdrill.check.OpText;
+import dev.lockdrill.check.lease.LeasesAsAsked;
 import dev.lockdrill.check.lease.LeasesNeverOverlap;
 import dev.lockdrill.check.lease.OnlyLeaseHolderWrites;
 import dev.lockdrill.kata.doublesend.protocol.ProviderFault;
@@ -18,7 +19,7 @@ public final class DoubleSendInvariants {
     public static List<Invariant> all() {
         return List.of(new ExactlyOneEffect(), new KeyIsPureFunction(), new NoneLost(), new MarkedAfterDelivery(),
                 new DuplicatesBounded(), new DuplicatesShareCollapseId(), new LeasesNeverOverlap(),
-                new OnlyLeaseHolderWrites(), new NoUnexpectedErrors(
+                new OnlyLeaseHolderWrites(false), new LeasesAsAsked(false), new NoUnexpectedErrors(
                 "drainOnce() does not throw unless its worker crashed", op -> op.is(SendOp.DRAIN),
                 op -> op.worker() + "'s drainOnce() in " + op.scenario() + ": " + OpText.outcome(op),
                 NoUnexpectedErrors.hitBefore(ProviderFault.CRASH_AFTER_SEND),

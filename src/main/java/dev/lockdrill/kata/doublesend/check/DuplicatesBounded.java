@@ -30,6 +30,9 @@ public final class DuplicatesBounded implements Invariant {
     public InvariantResult check(History history) {
         ProviderLedger ledger = new ProviderLedger(history);
         Map<String, Integer> reclaims = ledger.reclaims();
+        if (new ProviderLedger(history).byNotification("push").isEmpty()) {
+            return notExercised("no request reached the push provider");
+        }
         List<Evidence> evidence = new ArrayList<>();
         for (Map.Entry<String, List<ProviderLedger.Request>> entry : ledger.byNotification("push").entrySet()) {
             long duplicates = entry.getValue().stream().filter(ProviderLedger.Request::duplicate).count();

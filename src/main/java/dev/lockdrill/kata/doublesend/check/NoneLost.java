@@ -31,6 +31,9 @@ public final class NoneLost implements Invariant {
     public InvariantResult check(History history) {
         Map<String, List<ProviderLedger.Request>> requests = new ProviderLedger(history).byNotification(null);
         List<Evidence> evidence = new ArrayList<>();
+        if (new LeaseAudit(history).finalRows().isEmpty()) {
+            return notExercised("no notifications were recorded");
+        }
         for (LeaseAudit.FinalRow row : new LeaseAudit(history).finalRows()) {
             List<ProviderLedger.Request> sent = requests.getOrDefault(row.rowKey(), List.of());
             boolean delivered = sent.stream().anyMatch(ProviderLedger.Request::effect);

@@ -8,6 +8,8 @@ public enum ProviderFault implements FaultKind {
     PAUSE_AFTER_SEND("pause-after-send"),
     /** The provider processes the message, then the response is lost: the worker sees a timeout. */
     DROP_RESPONSE("dropped-response"),
+    /** The request is lost on the way: the provider never sees it, and the worker sees the same timeout. */
+    REQUEST_LOST("lost-request"),
     /** The provider processes the message, then the worker's process dies before it can mark it. */
     CRASH_AFTER_SEND("crash-after-send"),
     /** The worker's process dies while sending: the request never reaches the provider. */

@@ -8,7 +8,8 @@ import java.util.function.Supplier;
 
 /**
  * Six workers drain twelve notifications while each fault strikes the first request for one of
- * them: a pause after the send, a lost response, a crash after the send, a crash during the send,
+ * them: a pause after the send, a lost response (the provider processed it), a lost request (it
+ * never did; the worker sees the same timeout), a crash after the send, a crash during the send,
  * a slow provider holding the request in flight. One notification goes to a revoked device token
  * and must end failed. Which notification gets which fault is seeded.
  */
@@ -31,7 +32,7 @@ final class FaultsScenario implements SendScenario {
 
     @Override
     public String summary() {
-        return "pause, lost response, crashes and a slow " + provider.get().kind() + " provider while "
+        return "pause, lost response, lost request, crashes and a slow " + provider.get().kind() + " provider while "
                 + WORKERS + " workers drain";
     }
 

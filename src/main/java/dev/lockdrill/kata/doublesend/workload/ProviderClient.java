@@ -30,6 +30,11 @@ final class ProviderClient implements PushProvider {
             });
         }
         long start = rig.recorder().now();
+        if (fault == ProviderFault.REQUEST_LOST) {
+            rig.injected(worker, notification, fault, start);
+            throw new ProviderException(ProviderException.Kind.TIMEOUT, "timed out waiting for the provider's "
+                    + "response (the request never arrived)");
+        }
         if (fault == ProviderFault.CRASH_DURING_SEND) {
             rig.crash(worker, notification, fault, start);
             throw new WorkerCrashed(worker);

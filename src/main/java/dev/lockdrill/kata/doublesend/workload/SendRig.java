@@ -171,6 +171,9 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
                 return worker + " froze right after the provider accepted notification " + id + ", past its lease";
             case DROP_RESPONSE:
                 return "the provider processed notification " + id + " from " + worker + ", then the response was lost";
+            case REQUEST_LOST:
+                return worker + "'s request for notification " + id + " was lost before the provider saw it; "
+                        + "it got a timeout";
             case CRASH_AFTER_SEND:
                 return worker + " crashed after the provider accepted notification " + id + ", before marking it";
             case CRASH_DURING_SEND:
@@ -198,6 +201,8 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
     void observe() throws SQLException {
         recorder().observe("audit", scenario, Sql.rows(admin, LeaseSchema.auditQuery(), firstId, nextId));
         recorder().observe("final", scenario, Sql.rows(admin, LeaseSchema.finalQuery(), firstId, nextId));
+        recorder().observe(LeaseSchema.ASKED, scenario, dataSources.keySet().stream()
+                .map(worker -> LeaseSchema.askedRow(worker, lease)).toList());
         recorder().observe(SendObservations.ledger(provider.kind()), scenario, provider.ledger());
         synchronized (injected) {
             recorder().observe(SendObservations.INJECTED, scenario, List.copyOf(injected));

@@ -34,6 +34,9 @@ public final class ClaimsMatchStorage implements Invariant {
         List<LeaseAudit.Change> stored = new LeaseAudit(history).changes().stream()
                 .filter(LeaseAudit.Change::isClaim).toList();
         List<Op> claims = history.ops(LeaseOp.CLAIM);
+        if (claims.isEmpty() && stored.isEmpty()) {
+            return notExercised("no claim was made");
+        }
         List<Evidence> evidence = new ArrayList<>();
         for (Op claim : claims) {
             for (Claimed.Lease lease : Claimed.of(claim).leases()) {

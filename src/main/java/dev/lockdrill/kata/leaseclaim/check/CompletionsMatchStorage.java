@@ -30,6 +30,9 @@ public final class CompletionsMatchStorage implements Invariant {
     @Override
     public InvariantResult check(History history) {
         List<LeaseAudit.Change> changes = new LeaseAudit(history).changes();
+        if (history.ops(o -> (o.is(LeaseOp.COMPLETE) || o.is(LeaseOp.EXTEND)) && o.ok()).isEmpty()) {
+            return notExercised("no complete() or extend() answered");
+        }
         List<Evidence> evidence = new ArrayList<>();
         for (Op op : history.ops(o -> (o.is(LeaseOp.COMPLETE) || o.is(LeaseOp.EXTEND)) && o.ok())) {
             LeaseCall args = LeaseCall.of(op);

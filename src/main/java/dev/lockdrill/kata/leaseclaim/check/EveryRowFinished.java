@@ -23,7 +23,11 @@ public final class EveryRowFinished implements Invariant {
 
     @Override
     public InvariantResult check(History history) {
-        List<LeaseAudit.FinalRow> stuck = new LeaseAudit(history).finalRows().stream()
+        List<LeaseAudit.FinalRow> rows = new LeaseAudit(history).finalRows();
+        if (rows.isEmpty()) {
+            return notExercised("no rows were recorded");
+        }
+        List<LeaseAudit.FinalRow> stuck = rows.stream()
                 .filter(row -> !LeaseAudit.terminal(row.state())).toList();
         List<Evidence> evidence = new ArrayList<>(stuck.stream().limit(5)
                 .map(row -> Evidence.of(row.rowKey() + " ended " + row.state() + " after " + row.attempts()

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.leaseclaim.check;
 
+import dev.lockdrill.check.lease.LeasesAsAsked;
 import dev.lockdrill.check.lease.LeasesNeverOverlap;
 import dev.lockdrill.check.lease.OnlyLeaseHolderWrites;
 import dev.lockdrill.check.Invariant;
@@ -14,7 +15,7 @@ public final class LeaseClaimInvariants {
     }
 
     public static List<Invariant> all() {
-        return List.of(new LeasesNeverOverlap(), new OnlyLeaseHolderWrites(), new ClaimsMatchStorage(),
+        return List.of(new LeasesNeverOverlap(), new LeasesAsAsked(true), new OnlyLeaseHolderWrites(), new ClaimsMatchStorage(),
                 new CompletionsMatchStorage(), new CrashedClaimsReclaimed(), new EveryRowFinished(),
                 new AttemptsCountClaims(), new NoUnexpectedErrors(
                 "claim, complete and extend complete without errors", op -> true,

@@ -20,6 +20,9 @@ public final class LeaseClaimWorkload implements Workload {
             new ContendedRowScenario(),
             new StalledClaimScenario(),
             new SkewedClockScenario(),
+            new RestartedWorkerScenario(),
+            new RenewedThenCrashedScenario(),
+            new ClaimHammerScenario(),
             new TenWorkersScenario());
 
     @Override

@@ -35,6 +35,7 @@ import java.util.Map;
 final class LeaseRig extends ScenarioRig implements AutoCloseable {
     private final long firstId;
     private final Map<String, WorkerDataSource> dataSources = new LinkedHashMap<>();
+    private final Map<String, Duration> asked = new LinkedHashMap<>();
     private long nextId;
 
     LeaseRig(WorkloadContext context, Connection admin, String scenario, long firstId) {
@@ -45,9 +46,14 @@ final class LeaseRig extends ScenarioRig implements AutoCloseable {
 
     /** Inserts {@code count} due rows and returns their ids. */
     List<Long> insert(int count) throws SQLException {
+        return insert(count, Duration.ofSeconds(1));
+    }
+
+    /** Inserts {@code count} rows that have been due for {@code overdue} and returns their ids. */
+    List<Long> insert(int count, Duration overdue) throws SQLException {
         List<Long> ids = new ArrayList<>();
         try (PreparedStatement ps = admin.prepareStatement("INSERT INTO notifications(id, payload, next_attempt_at) "
-                + "VALUES (?, ?, now() - interval '1 second')")) {
+                + "VALUES (?, ?, now() - " + overdue.toMillis() + " * interval '1 millisecond')")) {
             for (int i = 0; i < count; i++) {
                 long id = nextId++;
                 ps.setLong(1, id);
@@ -64,6 +70,7 @@ final class LeaseRig extends ScenarioRig implements AutoCloseable {
     LeaseQueue queue(String worker, Clock clock, Duration lease) throws SQLException {
         WorkerDataSource dataSource = dataSources.computeIfAbsent(worker, w -> database().dataSource(w));
         dataSource.warmUp();
+        asked.put(worker, lease);
         return context.implementation().create(LeaseQueue.class,
                 new Class<?>[]{DataSource.class, Clock.class, Duration.class}, dataSource, clock, lease);
     }
@@ -120,6 +127,8 @@ final class LeaseRig extends ScenarioRig implements AutoCloseable {
     void observeStorage() throws SQLException {
         recorder().observe("audit", scenario, Sql.rows(admin, LeaseSchema.auditQuery(), firstId, nextId));
         recorder().observe("final", scenario, Sql.rows(admin, LeaseSchema.finalQuery(), firstId, nextId));
+        recorder().observe(LeaseSchema.ASKED, scenario, asked.entrySet().stream()
+                .map(e -> LeaseSchema.askedRow(e.getKey(), e.getValue())).toList());
     }
 
     /** Ends the scenario: kills whatever sessions its workers left open, closes their pools, removes its rows. */

@@ -10,10 +10,12 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Two workers whose clocks disagree: worker-1's is right, worker-ahead's runs ten minutes fast
- * (a bad NTP step, a VM restored from a snapshot). worker-1 claims two of four rows; worker-ahead
- * then claims, and must get only the two nobody holds. A lease computed or compared with the
- * process's clock lets the fast worker steal live leases.
+ * Workers whose clocks disagree with the database's: worker-1's is right, worker-ahead's runs ten
+ * minutes fast (a bad NTP step), worker-behind's ten minutes slow (a VM restored from a snapshot).
+ * worker-1 claims two of four rows; worker-ahead then claims, and must get only the two nobody
+ * holds. Then worker-behind claims two rows long overdue and worker-1 claims at once: it must get
+ * neither. A lease compared with a fast process clock steals live leases; a lease computed from
+ * a slow one is over before it is written.
  */
 final class SkewedClockScenario implements LeaseScenario {
     static final Duration LEASE = Duration.ofSeconds(10);
@@ -26,7 +28,8 @@ final class SkewedClockScenario implements LeaseScenario {
 
     @Override
     public String summary() {
-        return "worker-ahead, whose clock runs 10 minutes fast, claims while worker-1 holds leases";
+        return "worker-ahead (clock 10 minutes fast) claims while worker-1 holds leases; worker-1 claims while "
+                + "worker-behind (10 minutes slow) holds some";
     }
 
     @Override
@@ -48,6 +51,29 @@ final class SkewedClockScenario implements LeaseScenario {
         }
         for (int attempt = 0; attempt < 3 && !rig.allFinished(); attempt++) {
             for (Claim claim : rig.claim("worker-1", first, 4)) {
+                rig.complete("worker-1", first, claim, Completion.DONE);
+            }
+        }
+        behind(rig, first);
+    }
+
+    private static void behind(LeaseRig rig, LeaseQueue first) throws Exception {
+        LeaseQueue behind = rig.queue("worker-behind", Clock.offset(Clock.systemUTC(), SKEW.negated()), LEASE);
+        rig.insert(2, SKEW.multipliedBy(2));
+        long start = rig.recorder().now();
+        List<Claim> held = rig.claim("worker-behind", behind, 2);
+        List<Claim> stolen = rig.claim("worker-1", first, 2);
+        rig.recorder().fault(Faults.CLOCK_SKEW, rig.scenario(), "worker-behind", start, "worker-behind's clock runs "
+                + SKEW.toMinutes() + " minutes slow; worker-1 claimed right after it took "
+                + PausedPastLeaseScenario.describe(held) + " (lease " + LEASE.toMillis() + " ms)");
+        for (Claim claim : held) {
+            rig.complete("worker-behind", behind, claim, Completion.DONE);
+        }
+        for (Claim claim : stolen) {
+            rig.complete("worker-1", first, claim, Completion.DONE);
+        }
+        for (int attempt = 0; attempt < 3 && !rig.allFinished(); attempt++) {
+            for (Claim claim : rig.claim("worker-1", first, 2)) {
                 rig.complete("worker-1", first, claim, Completion.DONE);
             }
         }

@@ -1,6 +1,7 @@
 package dev.lockdrill.kata.doublesend.check;
 
 import dev.lockdrill.kata.leaseclaim.check.LeaseHistory;
+import dev.lockdrill.check.Verdict;
 import dev.lockdrill.history.History;
 import dev.lockdrill.kata.doublesend.protocol.InjectedFault;
 import dev.lockdrill.kata.doublesend.protocol.LedgerEntry;
@@ -84,7 +85,7 @@ class DoubleSendInvariantsTest {
         request("worker-1", 1, "n-1", "n-1", "delivered", 60_000);
         History history = history("dedup", sentOnce());
         assertThat(new MarkedAfterDelivery().check(history).evidence().get(0).text())
-                .contains("10.0 ms before the provider delivered it");
+                .contains("committed it 10.0 ms before the provider delivered it");
         ledger.clear();
         assertThat(new MarkedAfterDelivery().check(history("dedup", sentOnce())).evidence().get(0).text())
                 .contains("never delivered");
@@ -109,5 +110,26 @@ class DoubleSendInvariantsTest {
                 45_000);
         assertThat(new DuplicatesShareCollapseId().check(history("push", sentOnce())).evidence().get(0).text())
                 .contains("[a, b]");
+    }
+
+    @Test
+    void aMarkCommittedAfterTheDeliveryPassesEvenIfItsStatementCameFirst() {
+        request("worker-1", 1, "n-1", "n-1", "delivered", 60_000);
+        LeaseHistory markedInOpenTransaction = new LeaseHistory().claim(1, "worker-1", 10, 0, 300_000)
+                .finish(1, "worker-1", "sent", 50_000, 70_000).end();
+        assertThat(new MarkedAfterDelivery().check(history("dedup", markedInOpenTransaction)).passed()).isTrue();
+        LeaseHistory committedBefore = new LeaseHistory().claim(1, "worker-1", 10, 0, 300_000)
+                .finish(1, "worker-1", "sent", 50_000, 55_000).end();
+        assertThat(new MarkedAfterDelivery().check(history("dedup", committedBefore)).evidence().get(0).text())
+                .contains("committed it 5.0 ms before the provider delivered it");
+    }
+
+    @Test
+    void withNoProviderRequestTheProviderInvariantsHaveNothingToJudge() {
+        History history = history("dedup", new LeaseHistory().end());
+        assertThat(new ExactlyOneEffect().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+        assertThat(new KeyIsPureFunction().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+        assertThat(new DuplicatesBounded().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+        assertThat(new MarkedAfterDelivery().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
     }
 }

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.leaseclaim.check;
 
+import dev.lockdrill.check.lease.LeaseAudit;
 import dev.lockdrill.history.FaultEvent;
 import dev.lockdrill.history.FaultKind;
 import dev.lockdrill.history.History;
@@ -23,6 +24,7 @@ public final class LeaseHistory {
     private final List<FaultEvent> faults = new ArrayList<>();
     private final List<Observation> extra = new ArrayList<>();
     private final Map<Long, Row> rows = new HashMap<>();
+    private final List<Map<String, Object>> asked = new ArrayList<>();
 
     /** worker leases row id with token, at DB time atUs, until expiryUs. */
     public LeaseHistory claim(long id, String worker, long token, long atUs, long expiryUs) {
@@ -44,10 +46,22 @@ public final class LeaseHistory {
     }
 
     public LeaseHistory finish(long id, String worker, String state, long atUs) {
-        Row row = rows.get(id);
+        return finish(id, worker, state, atUs, atUs);
+    }
+
+    /** The row is finished by a statement at {@code atUs} whose transaction commits at {@code commitUs}. */
+    public LeaseHistory finish(long id, String worker, String state, long atUs, long commitUs) {
+        Row row = rows.computeIfAbsent(id, k -> new Row());
         change(id, row.state, state, row.token, row.token, row.expiry, row.expiry, row.attempts, row.attempts, atUs,
                 worker);
+        audit.get(audit.size() - 1).put("commitUs", commitUs);
         row.state = state;
+        return this;
+    }
+
+    /** The lease (µs) the worker's implementation was built with. */
+    public LeaseHistory asked(String worker, long leaseUs) {
+        asked.add(Map.of("worker", worker, "leaseUs", leaseUs));
         return this;
     }
 
@@ -89,6 +103,7 @@ public final class LeaseHistory {
         List<Observation> observations = new ArrayList<>(extra);
         observations.add(new Observation("audit", SCENARIO, audit));
         observations.add(new Observation("final", SCENARIO, finals));
+        observations.add(new Observation(LeaseAudit.ASKED, SCENARIO, asked));
         return new History(1, ops, faults, observations);
     }
 
@@ -106,6 +121,8 @@ public final class LeaseHistory {
         row.put("oldAttempts", oldAttempts);
         row.put("newAttempts", newAttempts);
         row.put("atUs", atUs);
+        row.put("txUs", atUs);
+        row.put("commitUs", atUs);
         row.put("app", "ld123abc-" + worker);
         audit.add(row);
     }

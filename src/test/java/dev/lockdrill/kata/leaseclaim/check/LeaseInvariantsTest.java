@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.leaseclaim.check;
 
+import dev.lockdrill.check.lease.LeasesAsAsked;
 import dev.lockdrill.check.lease.LeasesNeverOverlap;
 import dev.lockdrill.check.lease.OnlyLeaseHolderWrites;
 import dev.lockdrill.check.InvariantResult;
@@ -134,5 +135,49 @@ class LeaseInvariantsTest {
                 .finish(2, "worker-1", "done", 1_000).end().build();
         assertThat(new EveryRowFinished().check(history).evidence()).hasSize(1);
         assertThat(new AttemptsCountClaims().check(history).passed()).isTrue();
+    }
+
+    @Test
+    void aLeaseOfTheRequestedLengthPasses() {
+        History history = new LeaseHistory().asked("worker-1", 200_000).claim(1, "worker-1", 10, 0, 200_000)
+                .extend(1, "worker-1", 100_000, 300_000).end().build();
+        assertThat(new LeasesAsAsked(true).check(history).passed()).isTrue();
+    }
+
+    @Test
+    void aLeaseWrittenShorterLongerOrAlreadyOverFails() {
+        History over = new LeaseHistory().asked("worker-1", 200_000).claim(1, "worker-1", 10, 5_000, 5_000).end()
+                .build();
+        History shorter = new LeaseHistory().asked("worker-1", 200_000).claim(1, "worker-1", 10, 0, 100_000).end()
+                .build();
+        History longer = new LeaseHistory().asked("worker-1", 200_000).claim(1, "worker-1", 10, 0, 200_000)
+                .extend(1, "worker-1", 100_000, 400_000).end().build();
+        assertThat(new LeasesAsAsked(true).check(over).evidence().get(0).text()).contains("over before its transaction began");
+        assertThat(new LeasesAsAsked(true).check(shorter).evidence().get(0).text()).contains("shorter than asked");
+        assertThat(new LeasesAsAsked(true).check(longer).evidence().get(0).text()).contains("longer than asked");
+        assertThat(new LeasesAsAsked(false).check(longer).passed()).isTrue();
+    }
+
+    @Test
+    void leasesAsAskedHasNothingToJudgeWithoutAKnownRequest() {
+        History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 100_000).end().build();
+        assertThat(new LeasesAsAsked(true).check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+    }
+
+    @Test
+    void aStaleTokenOfAWorkerWithTheSameNameIsNotTheHoldersAnswer() {
+        History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
+                .claim(1, "worker-1", 11, 250_000, 450_000).finish(1, "worker-1", "done", 300_000).end()
+                .op("worker-1", LeaseOp.COMPLETE, new LeaseCall(1, 10, "done").toMap(), Outcome.OK,
+                        Map.of(Op.ACCEPTED, true))
+                .build();
+        assertThat(new CompletionsMatchStorage().check(history).passed()).isFalse();
+    }
+
+    @Test
+    void aWriteWithoutALeaseIsAllowedOnlyWhereARowLockMayStandIn() {
+        History history = new LeaseHistory().finish(1, "worker-1", "sent", 10_000).end().build();
+        assertThat(new OnlyLeaseHolderWrites().check(history).passed()).isFalse();
+        assertThat(new OnlyLeaseHolderWrites(false).check(history).passed()).isTrue();
     }
 }

@@ -1,0 +1,89 @@
+package katas.leaseclaim;
+
+import dev.lockdrill.katas.api.lease.Claim;
+import dev.lockdrill.katas.api.lease.Completion;
+import dev.lockdrill.katas.api.lease.LeaseQueue;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * MUTANT (expiry-from-app-clock): decides what is due with the database's clock, but computes the new expiry
+ * with the process's clock: a slow clock writes a lease that is already over, a fast one a lease far too long.
+ */
+public final class PostgresLeaseQueue implements LeaseQueue {
+    private static final String CLAIM = """
+            WITH due AS (
+                SELECT id FROM notifications
+                WHERE state = 'pending' AND next_attempt_at <= now()
+                ORDER BY next_attempt_at, id
+                LIMIT ?
+                FOR UPDATE SKIP LOCKED)
+            UPDATE notifications n
+            SET next_attempt_at = ?, attempts = n.attempts + 1,
+                lease_token = nextval('lease_token_seq'), claimed_by = ?
+            FROM due WHERE n.id = due.id
+            RETURNING n.id, n.lease_token""";
+    private static final String COMPLETE = """
+            UPDATE notifications SET state = ?
+            WHERE id = ? AND lease_token = ? AND state = 'pending'""";
+    private static final String EXTEND = """
+            UPDATE notifications SET next_attempt_at = ?
+            WHERE id = ? AND lease_token = ? AND state = 'pending'""";
+
+    private final DataSource dataSource;
+    private final Clock clock;
+    private final long leaseMillis;
+
+    public PostgresLeaseQueue(DataSource dataSource, Clock clock, Duration lease) {
+        this.dataSource = dataSource;
+        this.clock = clock;
+        this.leaseMillis = lease.toMillis();
+    }
+
+    @Override
+    public List<Claim> claim(String worker, int max) throws SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(CLAIM)) {
+            Instant now = clock.instant();
+            ps.setInt(1, max);
+            ps.setTimestamp(2, Timestamp.from(now.plusMillis(leaseMillis)));
+            ps.setString(3, worker);
+            List<Claim> claims = new ArrayList<>();
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    claims.add(new Claim(rs.getLong(1), rs.getLong(2)));
+                }
+            }
+            return claims;
+        }
+    }
+
+    @Override
+    public boolean complete(Claim claim, Completion outcome) throws SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(COMPLETE)) {
+            ps.setString(1, outcome.state());
+            ps.setLong(2, claim.id());
+            ps.setLong(3, claim.leaseToken());
+            return ps.executeUpdate() == 1;
+        }
+    }
+
+    @Override
+    public boolean extend(Claim claim) throws SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(EXTEND)) {
+            ps.setTimestamp(1, Timestamp.from(clock.instant().plusMillis(leaseMillis)));
+            ps.setLong(2, claim.id());
+            ps.setLong(3, claim.leaseToken());
+            return ps.executeUpdate() == 1;
+        }
+    }
+}

@@ -18,7 +18,7 @@ public final class IdleDependencyAdmits implements Invariant {
 
     @Override
     public String description() {
-        return "after an outage, one-at-a-time calls to the recovered dependency all succeed";
+        return "after an outage, timeouts or cancellations, one-at-a-time calls to the recovered dependency all succeed";
     }
 
     @Override

@@ -36,20 +36,20 @@ class BulkheadInvariantsTest {
 
     private void work(long call, String dependency, long from, long to) {
         id++;
-        ops.add(new Op(id, "one-hangs", dependency, BulkheadOp.WORK.label(), new WorkArgs(dependency, call).toMap(),
-                from * MS, to * MS, Outcome.OK, new WorkResult(false).toMap(), null));
+        ops.add(new Op(id, "one-hangs", dependency, BulkheadOp.WORK.label(), new WorkArgs(dependency, call, false).toMap(),
+                from * MS, to * MS, Outcome.OK, WorkResult.returned(false, dependency + "#" + call).toMap(), null));
     }
 
     private History history(PermitRow permits) {
         List<Observation> observations = List.of(
                 new Observation(BulkheadObservation.LIMITS.label(), "one-hangs",
-                        List.of(new LimitRow("apns", 2).toMap(), new LimitRow("fcm", 2).toMap())),
+                        List.of(new LimitRow("apns", 2, 250).toMap(), new LimitRow("fcm", 2, 250).toMap())),
                 new Observation(BulkheadObservation.PERMITS.label(), "one-hangs", List.of(permits.toMap())));
         return new History(1, ops, List.of(new FaultEvent(Faults.HANG.label(), "one-hangs", "apns", 0, 100 * MS, true, "apns hung")),
                 observations);
     }
 
-    private static final PermitRow ALL_BACK = new PermitRow("apns", 2, 2, 0);
+    private static final PermitRow ALL_BACK = new PermitRow("apns", 2, 2, 0, PermitRow.Phase.QUIESCENT);
 
     private List<String> failed(History history) {
         return BulkheadInvariants.all().stream().map(i -> i.check(history)).filter(r -> !r.passed())
@@ -87,7 +87,7 @@ class BulkheadInvariantsTest {
 
     @Test
     void aLostPermitIsReported() {
-        assertThat(failed(history(new PermitRow("apns", 2, 1, 0))))
+        assertThat(failed(history(new PermitRow("apns", 2, 1, 0, PermitRow.Phase.QUIESCENT))))
                 .containsExactly("permits-returned");
     }
 

@@ -15,8 +15,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * A limit is a promise both ways: calls released together at an idle dependency that hangs (so no
- * permit comes back during the burst) are admitted up to the limit itself, not one fewer.
+ * A limit is a promise both ways: calls released together at a hung dependency of fresh bulkheads
+ * (every permit free, and none comes back during the burst) are admitted up to the limit itself,
+ * not one fewer.
  */
 public final class AdmitsUpToLimit implements Invariant {
     @Override

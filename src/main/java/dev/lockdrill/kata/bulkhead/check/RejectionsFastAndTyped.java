@@ -18,8 +18,10 @@ import java.util.Optional;
 
 /**
  * A call that never reached its dependency was turned away: it must say so with
- * BulkheadFullException instead of queueing and timing out, within {@value Budgets#REJECTION_MILLIS}
- * ms (coarse, for loaded machines; the p99 rejection latency is a metric). A call made (or still
+ * BulkheadFullException within {@value Budgets#REJECTION_MILLIS} ms (coarse, for loaded machines;
+ * the p99 rejection latency is a metric), not end in some other way — nor, if it was made while
+ * the dependency was full, queue and time out (a call admitted to a dependency with room may time
+ * out before its work starts when the machine stalls: that is no fault of the bulkhead's). A call made (or still
  * waiting) while its dependency was full — the limit's worth of works inside it, all of them staying
  * for the next {@value Budgets#REJECTION_MILLIS} ms — must be rejected within that time, not wait for
  * a permit. A rejected call's work never runs. A call the client cancelled first is exempt.
@@ -53,18 +55,26 @@ public final class RejectionsFastAndTyped implements Invariant {
                         reached.get().id()));
                 continue;
             }
-            if (reached.isEmpty() && (!rejected || BulkheadFacts.millis(call) > Budgets.REJECTION_MILLIS)) {
-                evidence.add(Evidence.of(String.format(Locale.ROOT, "%s never reached it and ended as %s after "
-                        + "%.1f ms", BulkheadFacts.who(call), BulkheadFacts.outcome(call), BulkheadFacts.millis(call)),
-                        call.id()));
-                continue;
-            }
             Optional<LimitRow> limit = facts.limit(call);
             if (limit.isEmpty()) {
                 continue;
             }
             List<Op> inside = works.computeIfAbsent(call.scenario() + "/" + BulkheadFacts.dependency(call),
                     key -> facts.work(call.scenario(), BulkheadFacts.dependency(call)));
+            if (reached.isEmpty() && !rejected && (!BulkheadFacts.outcome(call).is(Ending.TIMEOUT)
+                    || insideAt(inside, call.invokeNanos()) >= limit.get().limit())) {
+                evidence.add(Evidence.of(String.format(Locale.ROOT, "%s never reached it and ended as %s after "
+                        + "%.1f ms%s", BulkheadFacts.who(call), BulkheadFacts.outcome(call), BulkheadFacts.millis(call),
+                        BulkheadFacts.outcome(call).is(Ending.TIMEOUT) ? ", though it was made while "
+                                + BulkheadFacts.dependency(call) + " was full: it queued instead of being rejected" : ""),
+                        call.id()));
+                continue;
+            }
+            if (reached.isEmpty() && rejected && BulkheadFacts.millis(call) > Budgets.REJECTION_MILLIS) {
+                evidence.add(Evidence.of(String.format(Locale.ROOT, "%s was rejected only after %.1f ms",
+                        BulkheadFacts.who(call), BulkheadFacts.millis(call)), call.id()));
+                continue;
+            }
             fullWhileWaiting(call, reached, inside, limit.get().limit(), bound).ifPresent(full -> evidence.add(
                     Evidence.of(String.format(Locale.ROOT, "%s was made while %s was full (%d works inside that stayed "
                                     + "for %d ms more), yet it ended as %s only after %.1f ms: it waited instead of "
@@ -73,6 +83,11 @@ public final class RejectionsFastAndTyped implements Invariant {
                             BulkheadFacts.millis(call)), call.id())));
         }
         return failIfAny(Evidence.capped(evidence, 5));
+    }
+
+    /** How many works were inside the dependency at this instant. */
+    static long insideAt(List<Op> works, long t) {
+        return works.stream().filter(w -> w.invokeNanos() <= t && w.completeNanos() >= t).count();
     }
 
     /**

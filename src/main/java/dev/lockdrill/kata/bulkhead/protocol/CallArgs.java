@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * What a client asked for: a call to one dependency. {@code burst} names the group of calls that
- * a hammer released at one instant at an idle, hung dependency (null for any other call).
+ * a hammer released at one instant at a hung dependency of fresh bulkheads, every permit free
+ * (null for any other call).
  */
 public record CallArgs(String dependency, String burst) {
     public CallArgs(String dependency) {

@@ -98,6 +98,18 @@ final class BulkheadRig extends ScenarioRig implements AutoCloseable {
         await(start(worker, dependency), 2000);
     }
 
+    /**
+     * A call made with nothing in flight: once availablePermits says every permit is back (200 ms
+     * at most) and a few ms more, so that a pool's thread is back waiting for work. Then waits for it.
+     */
+    void idleCall(String worker, String dependency) {
+        String limit = String.valueOf(limits.get(dependency));
+        Calls.await(() -> limit.equals(String.valueOf(availablePermits(dependency))),
+                System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200));
+        Pause.millis(5);
+        callAndWait(worker, dependency);
+    }
+
     void await(CompletableFuture<?> future) {
         await(future, 2000);
     }

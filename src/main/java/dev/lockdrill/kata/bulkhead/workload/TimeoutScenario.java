@@ -1,6 +1,5 @@
 package dev.lockdrill.kata.bulkhead.workload;
 
-import dev.lockdrill.harness.Pause;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.kata.bulkhead.protocol.Budgets;
 import dev.lockdrill.kata.bulkhead.protocol.CallArgs;
@@ -80,8 +79,7 @@ final class TimeoutScenario implements BulkheadScenario {
                 + "or been cancelled and their work had stopped (" + LINGER_MILLIS + " ms at most after that)");
         rig.settle();
         for (int i = 0; i < 3; i++) {
-            Pause.millis(3);
-            rig.callAndWait("idle-caller", HUNG);
+            rig.idleCall("idle-caller", HUNG);
         }
     }
 

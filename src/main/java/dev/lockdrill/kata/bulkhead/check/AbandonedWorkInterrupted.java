@@ -19,7 +19,8 @@ import java.util.Optional;
 /**
  * Work whose call timed out or was cancelled is interrupted: judged on work inside a hung
  * dependency (which nothing but an interrupt or the recovery ends), whose hang went on for at
- * least {@value Budgets#INTERRUPT_GRACE_MILLIS} ms after the call ended. Work that stayed inside
+ * least {@value Budgets#INTERRUPT_GRACE_MILLIS} ms after the call ended (not counting time the
+ * machine stalled the check itself). Work that stayed inside
  * until the recovery was never interrupted: it held its slot, and its thread, for nothing.
  */
 public final class AbandonedWorkInterrupted implements Invariant {
@@ -55,7 +56,7 @@ public final class AbandonedWorkInterrupted implements Invariant {
                 continue;
             }
             Optional<FaultEvent> hang = facts.hangOf(call);
-            if (hang.isPresent() && hang.get().endNanos() >= call.completeNanos() + grace) {
+            if (hang.isPresent() && facts.ran(call.scenario(), call.completeNanos(), hang.get().endNanos()) >= grace) {
                 judged = true;
                 evidence.add(Evidence.of(String.format(Locale.ROOT, "%s ended as %s, but its work was never "
                                 + "interrupted: it stayed inside %s for %.1f ms more, until the dependency recovered",

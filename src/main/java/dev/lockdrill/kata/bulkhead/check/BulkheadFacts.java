@@ -11,8 +11,10 @@ import dev.lockdrill.kata.bulkhead.protocol.BulkheadOp;
 import dev.lockdrill.kata.bulkhead.protocol.CallArgs;
 import dev.lockdrill.kata.bulkhead.protocol.CallResult;
 import dev.lockdrill.kata.bulkhead.protocol.LimitRow;
+import dev.lockdrill.kata.bulkhead.protocol.StallRow;
 import dev.lockdrill.kata.bulkhead.protocol.WorkArgs;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +28,7 @@ final class BulkheadFacts {
     private final History history;
     private final Map<Long, Op> workByCall = new HashMap<>();
     private final Map<String, LimitRow> limits = new HashMap<>();
+    private final Map<String, List<StallRow>> stalls = new HashMap<>();
 
     BulkheadFacts(History history) {
         this.history = history;
@@ -38,6 +41,25 @@ final class BulkheadFacts {
                 limits.put(observation.scenario() + "/" + limit.dependency(), limit);
             }
         }
+        for (Observation observation : history.observations(BulkheadObservation.STALLS.label())) {
+            stalls.computeIfAbsent(observation.scenario(), s -> new ArrayList<>())
+                    .addAll(observation.rows().stream().map(StallRow::of).toList());
+        }
+    }
+
+    /** How long the machine stalled the check within [from, to] of this scenario (nanoseconds). */
+    long stalled(String scenario, long from, long to) {
+        return StallRow.overlap(stalls.getOrDefault(scenario, List.of()), from, to);
+    }
+
+    /** The op's duration less the machine's stalls during it (nanoseconds). */
+    long ran(Op op) {
+        return ran(op.scenario(), op.invokeNanos(), op.completeNanos());
+    }
+
+    /** The time from {@code from} to {@code to} less the machine's stalls in it (nanoseconds). */
+    long ran(String scenario, long from, long to) {
+        return to - from - stalled(scenario, from, to);
     }
 
     History history() {
@@ -84,10 +106,11 @@ final class BulkheadFacts {
         return history.faults().stream().filter(f -> f.is(kind)).toList();
     }
 
-    /** The hang of the call's dependency in the call's scenario, if there was one. */
+    /** The hang of the call's dependency in force when the call was made, if there was one. */
     Optional<FaultEvent> hangOf(Op call) {
         return history.faults(call.scenario()).stream()
-                .filter(f -> f.is(Faults.HANG) && f.landed() && f.target().equals(dependency(call)))
+                .filter(f -> f.is(Faults.HANG) && f.landed() && f.target().equals(dependency(call))
+                        && f.startNanos() <= call.invokeNanos() && call.invokeNanos() <= f.endNanos())
                 .findFirst();
     }
 

@@ -24,7 +24,8 @@ import java.util.Optional;
  * out before its work starts when the machine stalls: that is no fault of the bulkhead's). A call made (or still
  * waiting) while its dependency was full — the limit's worth of works inside it, all of them staying
  * for the next {@value Budgets#REJECTION_MILLIS} ms — must be rejected within that time, not wait for
- * a permit. A rejected call's work never runs. A call the client cancelled first is exempt.
+ * a permit. A rejected call's work never runs. A call the client cancelled first is exempt. Time
+ * the machine stalled the check itself does not count.
  */
 public final class RejectionsFastAndTyped implements Invariant {
     @Override
@@ -70,12 +71,12 @@ public final class RejectionsFastAndTyped implements Invariant {
                         call.id()));
                 continue;
             }
-            if (reached.isEmpty() && rejected && BulkheadFacts.millis(call) > Budgets.REJECTION_MILLIS) {
+            if (reached.isEmpty() && rejected && facts.ran(call) > bound) {
                 evidence.add(Evidence.of(String.format(Locale.ROOT, "%s was rejected only after %.1f ms",
                         BulkheadFacts.who(call), BulkheadFacts.millis(call)), call.id()));
                 continue;
             }
-            fullWhileWaiting(call, reached, inside, limit.get().limit(), bound).ifPresent(full -> evidence.add(
+            fullWhileWaiting(facts, call, reached, inside, limit.get().limit(), bound).ifPresent(full -> evidence.add(
                     Evidence.of(String.format(Locale.ROOT, "%s was made while %s was full (%d works inside that stayed "
                                     + "for %d ms more), yet it ended as %s only after %.1f ms: it waited instead of "
                                     + "being rejected", BulkheadFacts.who(call), BulkheadFacts.dependency(call),
@@ -94,7 +95,8 @@ public final class RejectionsFastAndTyped implements Invariant {
      * A moment, while the call had not yet reached its dependency, at which at least {@code limit}
      * other works were inside and all stayed for {@code bound} more, though the call ended only after it.
      */
-    static Optional<Long> fullWhileWaiting(Op call, Optional<Op> own, List<Op> works, int limit, long bound) {
+    static Optional<Long> fullWhileWaiting(BulkheadFacts facts, Op call, Optional<Op> own, List<Op> works, int limit,
+                                           long bound) {
         long admitted = own.map(Op::invokeNanos).orElse(Long.MAX_VALUE);
         long waitedUntil = Math.min(call.completeNanos(), admitted);
         List<Long> moments = new ArrayList<>();
@@ -105,7 +107,7 @@ public final class RejectionsFastAndTyped implements Invariant {
             }
         }
         for (long t : moments) {
-            if (t >= admitted || call.completeNanos() <= t + bound) {
+            if (t >= admitted || facts.ran(call.scenario(), t, call.completeNanos()) <= bound) {
                 continue;
             }
             long full = works.stream().filter(w -> own.map(o -> o.id() != w.id()).orElse(true))

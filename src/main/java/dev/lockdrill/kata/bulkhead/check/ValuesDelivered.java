@@ -61,7 +61,7 @@ public final class ValuesDelivered implements Invariant {
                         + work.value(), call.id(), workOp.id()));
             } else if (work.failed()) {
                 judged = true;
-                long late = call.completeNanos() - workOp.completeNanos();
+                long late = facts.ran(call.scenario(), workOp.completeNanos(), call.completeNanos());
                 if (!outcome.is(Ending.FAILED) && !outcome.is(Ending.CANCELLED)
                         && late > Budgets.FAILURE_GRACE_MILLIS * BulkheadFacts.MS) {
                     evidence.add(Evidence.of(String.format(Locale.ROOT, "%s: the dependency failed (%s), but the "

@@ -12,6 +12,7 @@ import dev.lockdrill.kata.bulkhead.protocol.CallResult;
 import dev.lockdrill.kata.bulkhead.protocol.Ending;
 import dev.lockdrill.kata.bulkhead.protocol.LimitRow;
 import dev.lockdrill.kata.bulkhead.protocol.PermitRow;
+import dev.lockdrill.kata.bulkhead.protocol.StallRow;
 import dev.lockdrill.katas.api.bulkhead.BulkheadConfig;
 import dev.lockdrill.katas.api.bulkhead.BulkheadFullException;
 import dev.lockdrill.katas.api.bulkhead.Bulkheads;
@@ -39,10 +40,12 @@ final class BulkheadRig extends ScenarioRig implements AutoCloseable {
     private final Map<String, Integer> limits;
     private final Bulkheads bulkheads;
     private final List<CompletableFuture<?>> outstanding = new ArrayList<>();
+    private final StallWatch stalls;
 
     BulkheadRig(WorkloadContext context, String scenario, Map<String, Integer> limits, long delayMillis,
                 Duration callTimeout) {
         super(context, null, scenario);
+        this.stalls = new StallWatch(context.recorder());
         this.limits = limits;
         limits.keySet().forEach(name -> dependencies.put(name,
                 new FakeDependency(name, context.recorder(), scenario, delayMillis)));
@@ -104,8 +107,7 @@ final class BulkheadRig extends ScenarioRig implements AutoCloseable {
      */
     void idleCall(String worker, String dependency) {
         String limit = String.valueOf(limits.get(dependency));
-        Calls.await(() -> limit.equals(String.valueOf(availablePermits(dependency))),
-                System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200));
+        Calls.await(() -> limit.equals(String.valueOf(availablePermits(dependency))), deadline(200));
         Pause.millis(5);
         callAndWait(worker, dependency);
     }
@@ -141,36 +143,41 @@ final class BulkheadRig extends ScenarioRig implements AutoCloseable {
                 limits.get(dependency), availablePermits(dependency), target.inFlight(), PermitRow.Phase.FULL).toMap()));
     }
 
-    /** Waits (at most two seconds) until every call has ended and no work is inside any dependency. */
+    /** A wait of {@code millis} that the machine's stalls do not use up. */
+    StallWatch.Deadline deadline(long millis) {
+        return stalls.deadline(millis);
+    }
+
+    /** Waits (two seconds at most) until every call has ended and no work is inside any dependency. */
     void settle() {
         List<CompletableFuture<?>> all;
         synchronized (outstanding) {
             all = List.copyOf(outstanding);
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        for (CompletableFuture<?> future : all) {
-            try {
-                future.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (Exception ignored) {
-                // how it ended is recorded; only waiting here
-            }
-        }
-        while (dependencies.values().stream().anyMatch(d -> d.inFlight() > 0) && System.nanoTime() < deadline) {
-            Pause.millis(2);
-        }
+        Calls.await(() -> all.stream().allMatch(CompletableFuture::isDone)
+                && dependencies.values().stream().allMatch(d -> d.inFlight() == 0), deadline(2000));
     }
 
-    /** Recovers every dependency, waits for all calls and all work to end, then records the free permits. */
+    /**
+     * Recovers every dependency, waits for all calls and all work to end and for every permit to be
+     * back (200 ms at most: a lost permit never comes back, one too many never goes), then records
+     * the free permits.
+     */
     void quiesce() {
         dependencies.values().forEach(FakeDependency::recover);
         settle();
-        Pause.millis(30);
+        Pause.millis(10);
+        Calls.await(() -> limits.keySet().stream().allMatch(dependency ->
+                String.valueOf(limits.get(dependency)).equals(String.valueOf(availablePermits(dependency)))),
+                deadline(200));
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Map.Entry<String, Integer> limit : limits.entrySet()) {
             rows.add(new PermitRow(limit.getKey(), limit.getValue(), availablePermits(limit.getKey()),
                     dependencies.get(limit.getKey()).inFlight(), PermitRow.Phase.QUIESCENT).toMap());
         }
         context.recorder().observe(BulkheadObservation.PERMITS.label(), scenario, rows);
+        context.recorder().observe(BulkheadObservation.STALLS.label(), scenario,
+                stalls.stalls().stream().map(StallRow::toMap).toList());
     }
 
     static CallResult classify(Throwable error) {
@@ -196,6 +203,7 @@ final class BulkheadRig extends ScenarioRig implements AutoCloseable {
 
     @Override
     public void close() {
+        stalls.close();
         bulkheads.close();
     }
 }

@@ -15,6 +15,11 @@ public final class BulkheadWorkload implements Workload {
             new HammerScenario(),
             new TimeoutScenario());
 
+    /** The scenarios' names, in the order they run. */
+    public static List<String> scenarioNames() {
+        return SCENARIOS.stream().map(BulkheadScenario::name).toList();
+    }
+
     @Override
     public void run(WorkloadContext context) throws Exception {
         for (BulkheadScenario scenario : SCENARIOS) {

@@ -54,7 +54,7 @@ final class Calls implements AutoCloseable {
                 Thread.currentThread().setName(name);
                 ready.countDown();
                 while (!go.get()) {
-                    Thread.onSpinWait();
+                    Thread.yield();
                 }
                 returned.complete(rig.start(name, args));
             });
@@ -84,13 +84,13 @@ final class Calls implements AutoCloseable {
         return started.stream().filter(CompletableFuture::isDone).map(CompletableFuture::join).toList();
     }
 
-    /** Every call has returned and its future is done, or the deadline (System.nanoTime) passed. */
-    boolean awaitDone(long deadlineNanos) {
-        return await(() -> done() == count(), deadlineNanos);
+    /** Every call has returned and its future is done, or the deadline passed. */
+    boolean awaitDone(StallWatch.Deadline deadline) {
+        return await(() -> done() == count(), deadline);
     }
 
-    static boolean await(BooleanSupplier condition, long deadlineNanos) {
-        while (!condition.getAsBoolean() && System.nanoTime() < deadlineNanos) {
+    static boolean await(BooleanSupplier condition, StallWatch.Deadline deadline) {
+        while (!condition.getAsBoolean() && !deadline.passed()) {
             Pause.millis(1);
         }
         return condition.getAsBoolean();

@@ -55,17 +55,17 @@ final class FakeDependency {
         return inFlight.get();
     }
 
-    /** Waits until at least {@code n} works are inside, or the deadline (System.nanoTime) passes. */
-    boolean awaitInside(int n, long deadlineNanos) {
-        while (inFlight.get() < n && System.nanoTime() < deadlineNanos) {
+    /** Waits until at least {@code n} works are inside, or the deadline passes. */
+    boolean awaitInside(int n, StallWatch.Deadline deadline) {
+        while (inFlight.get() < n && !deadline.passed()) {
             Pause.millis(1);
         }
         return inFlight.get() >= n;
     }
 
-    /** Waits until no work is inside, or the deadline (System.nanoTime) passes. */
-    boolean awaitEmpty(long deadlineNanos) {
-        while (inFlight.get() > 0 && System.nanoTime() < deadlineNanos) {
+    /** Waits until no work is inside, or the deadline passes. */
+    boolean awaitEmpty(StallWatch.Deadline deadline) {
+        while (inFlight.get() > 0 && !deadline.passed()) {
             Pause.millis(1);
         }
         return inFlight.get() == 0;

@@ -7,7 +7,6 @@ import dev.lockdrill.kata.bulkhead.protocol.CallArgs;
 import java.time.Duration;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Round after round, the dependency hangs and {@value #CALLERS} callers, spinning on one flag, call
@@ -24,7 +23,7 @@ final class HammerScenario implements BulkheadScenario {
     static final int LIMIT = 3;
     static final int CALLERS = 10;
     static final int LATE = 2;
-    static final int ROUNDS = 6;
+    static final int ROUNDS = 4;
     static final long WAIT_MILLIS = 2000;
 
     @Override
@@ -56,20 +55,15 @@ final class HammerScenario implements BulkheadScenario {
     @Override
     public void run(BulkheadRig rig, SplittableRandom random) throws Exception {
         FakeDependency pg = rig.dependency(TARGET);
-        long start = rig.recorder().now();
-        int rounds = 0;
         for (int round = 1; round <= ROUNDS; round++) {
-            rounds = round;
             rig.settle();
             Calls.await(() -> String.valueOf(LIMIT).equals(String.valueOf(rig.availablePermits(TARGET))),
-                    System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500));
+                    rig.deadline(500));
             Pause.millis(10);
             if (!round(rig, pg, round)) {
                 break;
             }
         }
-        rig.recorder().fault(Faults.HANG, rig.scenario(), TARGET, start, TARGET + " hung during each of " + rounds
-                + " rounds of " + CALLERS + " simultaneous calls");
     }
 
     /**
@@ -77,12 +71,13 @@ final class HammerScenario implements BulkheadScenario {
      * (admitted and inside, or rejected) or the late calls did not resolve, in time.
      */
     private static boolean round(BulkheadRig rig, FakeDependency pg, int round) {
+        long start = rig.recorder().now();
         pg.hang();
         try (Calls burst = new Calls(rig); Calls late = new Calls(rig)) {
             try {
                 burst.hammer("hammer-r" + round, CALLERS, new CallArgs(TARGET, round == 1 ? "round-1" : null));
                 boolean settled = Calls.await(() -> burst.futures().size() == CALLERS
-                        && burst.done() + pg.inFlight() >= CALLERS, deadline());
+                        && burst.done() + pg.inFlight() >= CALLERS, rig.deadline(WAIT_MILLIS));
                 if (!settled) {
                     return false;
                 }
@@ -90,14 +85,12 @@ final class HammerScenario implements BulkheadScenario {
                 for (int i = 1; i <= LATE; i++) {
                     late.start("late-r" + round + "-" + i, new CallArgs(TARGET));
                 }
-                return late.awaitDone(deadline());
+                return late.awaitDone(rig.deadline(WAIT_MILLIS));
             } finally {
                 pg.recover();
+                rig.recorder().fault(Faults.HANG, rig.scenario(), TARGET, start, TARGET + " hung during round "
+                        + round + " of " + CALLERS + " simultaneous calls");
             }
         }
-    }
-
-    private static long deadline() {
-        return System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(WAIT_MILLIS);
     }
 }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * webhook hangs. Two calls (its limit) must end with TimeoutException after the call timeout and
@@ -62,17 +61,17 @@ final class TimeoutScenario implements BulkheadScenario {
             for (int i = 1; i <= LIMIT; i++) {
                 timedOut.start("timeout-client-" + i, new CallArgs(HUNG));
             }
-            timedOut.awaitDone(after(TIMEOUT.toMillis() + SLACK_MILLIS + 100));
-            webhook.awaitEmpty(after(LINGER_MILLIS));
+            timedOut.awaitDone(rig.deadline(TIMEOUT.toMillis() + SLACK_MILLIS + 100));
+            webhook.awaitEmpty(rig.deadline(LINGER_MILLIS));
 
             for (int i = 1; i <= LIMIT; i++) {
                 cancelled.start("cancel-client-" + i, new CallArgs(HUNG));
             }
-            Calls.await(() -> cancelled.futures().size() == LIMIT, after(LINGER_MILLIS));
-            webhook.awaitInside(LIMIT, after(LINGER_MILLIS));
+            Calls.await(() -> cancelled.futures().size() == LIMIT, rig.deadline(LINGER_MILLIS));
+            webhook.awaitInside(LIMIT, rig.deadline(LINGER_MILLIS));
             List<CompletableFuture<String>> futures = cancelled.futures();
             futures.forEach(future -> future.cancel(true));
-            webhook.awaitEmpty(after(LINGER_MILLIS));
+            webhook.awaitEmpty(rig.deadline(LINGER_MILLIS));
             webhook.recover();
         }
         rig.recorder().fault(Faults.HANG, rig.scenario(), HUNG, start, HUNG + " hung until its calls had timed out "
@@ -81,9 +80,5 @@ final class TimeoutScenario implements BulkheadScenario {
         for (int i = 0; i < 3; i++) {
             rig.idleCall("idle-caller", HUNG);
         }
-    }
-
-    private static long after(long millis) {
-        return System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
     }
 }

@@ -15,6 +15,7 @@ import dev.lockdrill.kata.bulkhead.protocol.CallResult;
 import dev.lockdrill.kata.bulkhead.protocol.Ending;
 import dev.lockdrill.kata.bulkhead.protocol.LimitRow;
 import dev.lockdrill.kata.bulkhead.protocol.PermitRow;
+import dev.lockdrill.kata.bulkhead.protocol.StallRow;
 import dev.lockdrill.kata.bulkhead.protocol.WorkArgs;
 import dev.lockdrill.kata.bulkhead.protocol.WorkResult;
 import org.junit.jupiter.api.Test;
@@ -284,5 +285,29 @@ class BulkheadInvariantsTest {
         ops.add(new Op(id, S, "fcm-client", BulkheadOp.CALL.label(), new CallArgs("fcm").toMap(), 0, 10 * MS,
                 Outcome.INFO, null, "never completed"));
         assertThat(failed()).contains("no-unexpected-outcomes");
+    }
+
+    private void stalled(long from, long to) {
+        observations.add(new Observation(BulkheadObservation.STALLS.label(), S,
+                List.of(new StallRow(from * MS, to * MS).toMap())));
+    }
+
+    @Test
+    void timeTheMachineStalledDoesNotCountAgainstABound() {
+        call("firehose", "apns", 0, 1300, Ending.REJECTED);
+        hang("apns", 0, 600);
+        for (int i = 0; i < 3; i++) {
+            answered("fcm-client", "fcm", 10 * i, 10 * i + 3);
+        }
+        call("fcm-client", "fcm", 100, 400, Ending.TIMEOUT);
+        assertThat(failed()).containsExactlyInAnyOrder("rejections-fast-and-typed", "others-unaffected-by-hang");
+        stalled(50, 1250);
+        assertThat(failed()).isEmpty();
+    }
+
+    @Test
+    void anIdleCallThatTimesOutIsNotALostPermit() {
+        call("idle-caller", "fcm", 20, 270, Ending.TIMEOUT);
+        assertThat(result("idle-dependency-admits").verdict()).isEqualTo(Verdict.PASS);
     }
 }

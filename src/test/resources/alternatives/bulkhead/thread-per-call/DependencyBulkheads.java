@@ -28,7 +28,7 @@ public final class DependencyBulkheads implements Bulkheads {
     public <T> CompletableFuture<T> call(String dependency, Callable<T> work) {
         Semaphore semaphore = permits.get(dependency);
         if (!semaphore.tryAcquire()) {
-            throw new BulkheadFullException(dependency);
+            return CompletableFuture.failedFuture(new BulkheadFullException(dependency));
         }
         CompletableFuture<T> result = new CompletableFuture<>();
         Thread thread = new Thread(() -> {

@@ -10,7 +10,9 @@ public final class BulkheadInvariants {
     }
 
     public static List<Invariant> all() {
-        return List.of(new ConcurrencyWithinLimit(), new OthersUnaffectedByHang(), new RejectionsFastAndTyped(),
-                new PermitsReturned(), new IdleDependencyAdmits(), new NoUnexpectedOutcomes());
+        return List.of(new ConcurrencyWithinLimit(), new AdmitsUpToLimit(), new OthersUnaffectedByHang(),
+                new RejectionsFastAndTyped(), new CallReturnsAtOnce(), new FailuresThroughTheFuture(),
+                new ValuesDelivered(), new TimeoutsEndCalls(), new AbandonedWorkInterrupted(), new PermitsReturned(),
+                new IdleDependencyAdmits(), new NoUnexpectedOutcomes());
     }
 }

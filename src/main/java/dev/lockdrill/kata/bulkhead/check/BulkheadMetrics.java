@@ -13,11 +13,14 @@ import java.util.List;
 
 /** Latency and throughput of the healthy dependencies while another one hangs. */
 public final class BulkheadMetrics implements Metrics {
+    static final String ONE_HANGS = "one-hangs";
+
     @Override
     public List<MetricValue> compute(History history) {
         BulkheadFacts facts = new BulkheadFacts(history);
-        List<Op> healthy = facts.faults(Faults.HANG).stream().map(FaultEvent::target).findFirst()
-                .map(hung -> facts.calls("one-hangs").stream()
+        List<Op> healthy = facts.faults(Faults.HANG).stream().filter(f -> f.scenario().equals(ONE_HANGS))
+                .map(FaultEvent::target).findFirst()
+                .map(hung -> facts.calls(ONE_HANGS).stream()
                         .filter(call -> !hung.equals(BulkheadFacts.dependency(call))).toList())
                 .orElse(List.of());
         List<Op> ok = healthy.stream().filter(call -> BulkheadFacts.outcome(call).is(Ending.VALUE)).toList();

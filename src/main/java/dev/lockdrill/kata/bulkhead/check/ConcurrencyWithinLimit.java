@@ -29,6 +29,9 @@ public final class ConcurrencyWithinLimit implements Invariant {
     @Override
     public InvariantResult check(History history) {
         BulkheadFacts facts = new BulkheadFacts(history);
+        if (facts.work().isEmpty()) {
+            return notExercised("no call reached a dependency");
+        }
         List<Evidence> evidence = new ArrayList<>();
         for (Observation limits : facts.observations(BulkheadObservation.LIMITS)) {
             for (LimitRow row : limits.rows().stream().map(LimitRow::of).toList()) {

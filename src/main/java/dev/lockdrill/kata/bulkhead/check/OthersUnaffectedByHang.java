@@ -3,7 +3,6 @@ package dev.lockdrill.kata.bulkhead.check;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
-import dev.lockdrill.check.Latency;
 import dev.lockdrill.history.FaultEvent;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.history.History;
@@ -17,15 +16,16 @@ import java.util.stream.Collectors;
 
 /**
  * While one dependency hangs, calls to the healthy ones keep working: none is rejected, at most
- * {@value #TIMEOUT_SHARE_PERCENT} % time out (a loaded machine can stall a 2 ms call past its
- * timeout; a shared pool times out most of them) and the p99 latency stays within
- * {@value #P99_BOUND_MILLIS} ms. The latency bound is coarse on
+ * {@value #TIMEOUT_SHARE_PERCENT} % time out (a loaded machine stalls every call in flight past its
+ * timeout at once, and more than once; a shared pool times out most of them or rejects them) and the p99 latency stays within
+ * {@value #P99_BOUND_MILLIS} ms, not counting time the machine stalled the check itself (nor the
+ * timeouts those stalls caused). The latency bound is coarse on
  * purpose (a loaded 2-core machine stalls threads for hundreds of ms); the p99 itself is a metric
  * scored against the reference.
  */
 public final class OthersUnaffectedByHang implements Invariant {
     static final double P99_BOUND_MILLIS = 1000;
-    static final int TIMEOUT_SHARE_PERCENT = 5;
+    static final int TIMEOUT_SHARE_PERCENT = 20;
 
     @Override
     public String name() {
@@ -45,7 +45,11 @@ public final class OthersUnaffectedByHang implements Invariant {
         for (FaultEvent hang : facts.faults(Faults.HANG)) {
             List<Op> healthy = facts.calls(hang.scenario()).stream()
                     .filter(call -> !hang.target().equals(BulkheadFacts.dependency(call))).toList();
-            List<Op> errors = healthy.stream().filter(call -> !BulkheadFacts.outcome(call).is(Ending.VALUE)).toList();
+            if (healthy.isEmpty()) {
+                continue;
+            }
+            List<Op> errors = healthy.stream().filter(call -> !BulkheadFacts.outcome(call).is(Ending.VALUE))
+                    .filter(call -> !stalledPastItsTimeout(facts, call)).toList();
             long timeouts = errors.stream().filter(call -> BulkheadFacts.outcome(call).is(Ending.TIMEOUT)).count();
             boolean tolerated = timeouts == errors.size() && timeouts * 100 <= TIMEOUT_SHARE_PERCENT * healthy.size();
             if (!errors.isEmpty() && !tolerated) {
@@ -55,12 +59,24 @@ public final class OthersUnaffectedByHang implements Invariant {
                         .distinct().limit(4).collect(Collectors.joining(", ")),
                         errors.stream().limit(5).map(Op::id).toList()));
             }
-            double p99 = Latency.percentileMillis(healthy, 99);
+            double p99 = p99Ran(facts, healthy);
             if (p99 > P99_BOUND_MILLIS) {
                 evidence.add(Evidence.of(String.format(Locale.ROOT, "%s; p99 latency of the healthy dependencies "
                         + "was %.1f ms (bound %.0f ms)", hang.description(), p99, P99_BOUND_MILLIS)));
             }
         }
         return failIfAny(evidence);
+    }
+
+    /** A timeout that the machine's stalls account for: without them the call ran less than its timeout. */
+    private static boolean stalledPastItsTimeout(BulkheadFacts facts, Op call) {
+        return BulkheadFacts.outcome(call).is(Ending.TIMEOUT) && facts.limit(call)
+                .map(limit -> facts.ran(call) < limit.callTimeoutMillis() * BulkheadFacts.MS).orElse(false);
+    }
+
+    private static double p99Ran(BulkheadFacts facts, List<Op> calls) {
+        long[] sorted = calls.stream().mapToLong(facts::ran).sorted().toArray();
+        int index = (int) Math.ceil(0.99 * sorted.length) - 1;
+        return sorted[Math.max(0, Math.min(sorted.length - 1, index))] / 1e6;
     }
 }

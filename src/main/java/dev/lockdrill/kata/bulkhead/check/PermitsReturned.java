@@ -11,7 +11,11 @@ import dev.lockdrill.kata.bulkhead.protocol.PermitRow;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Once every call has ended (after failures, timeouts and cancellations), every permit is back: no more, no fewer. */
+/**
+ * availablePermits tells the truth: once every call has ended (after failures, timeouts and
+ * cancellations) every permit is back, no more, no fewer; while hung works fill a dependency and
+ * nothing else is in transit, it says the limit less those works (0 when full).
+ */
 public final class PermitsReturned implements Invariant {
     @Override
     public String name() {
@@ -20,7 +24,7 @@ public final class PermitsReturned implements Invariant {
 
     @Override
     public String description() {
-        return "after quiescence availablePermits equals the limit of every dependency";
+        return "availablePermits equals the limit after quiescence, and the limit less the works inside while they hang";
     }
 
     @Override
@@ -28,10 +32,14 @@ public final class PermitsReturned implements Invariant {
         List<Evidence> evidence = new ArrayList<>();
         for (Observation permits : history.observations(BulkheadObservation.PERMITS.label())) {
             for (PermitRow row : permits.rows().stream().map(PermitRow::of).toList()) {
-                if (!row.allBack()) {
+                if (!row.asDue() && row.phase() == PermitRow.Phase.QUIESCENT) {
                     evidence.add(Evidence.of(permits.scenario() + ": after every call had ended, "
                             + row.dependency() + " had " + row.available() + " permits available; its "
                             + "limit is " + row.limit() + " (" + row.stillRunning() + " calls still inside)"));
+                } else if (!row.asDue()) {
+                    evidence.add(Evidence.of(permits.scenario() + ": while " + row.stillRunning() + " hung works were "
+                            + "inside " + row.dependency() + " (limit " + row.limit() + "), availablePermits said "
+                            + row.available() + "; " + row.due() + " was due"));
                 }
             }
         }

@@ -1,10 +1,13 @@
 package dev.lockdrill.kata.bulkhead.workload;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.SplittableRandom;
 
-/** One situation the bulkheads must handle, with its own dependencies and limits. */
+/** One situation the bulkheads must handle, with its own dependencies, limits and call timeout. */
 interface BulkheadScenario {
+    Duration DEFAULT_CALL_TIMEOUT = Duration.ofMillis(250);
+
     String name();
 
     String summary();
@@ -12,6 +15,10 @@ interface BulkheadScenario {
     Map<String, Integer> limits();
 
     long delayMillis();
+
+    default Duration callTimeout() {
+        return DEFAULT_CALL_TIMEOUT;
+    }
 
     void run(BulkheadRig rig, SplittableRandom random) throws Exception;
 }

@@ -11,14 +11,21 @@ public final class BulkheadWorkload implements Workload {
             new BaselineScenario(),
             new OneHangsScenario(),
             new OutageScenario(),
-            new CancellationStormScenario());
+            new CancellationStormScenario(),
+            new HammerScenario(),
+            new TimeoutScenario());
+
+    /** The scenarios' names, in the order they run. */
+    public static List<String> scenarioNames() {
+        return SCENARIOS.stream().map(BulkheadScenario::name).toList();
+    }
 
     @Override
     public void run(WorkloadContext context) throws Exception {
         for (BulkheadScenario scenario : SCENARIOS) {
             context.recorder().progress(scenario.name(), scenario.summary());
             try (BulkheadRig rig = new BulkheadRig(context, scenario.name(), scenario.limits(),
-                    scenario.delayMillis())) {
+                    scenario.delayMillis(), scenario.callTimeout())) {
                 scenario.run(rig, rig.random());
                 rig.quiesce();
             }

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.bulkhead.workload;
 
+import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.Recorder;
 import dev.lockdrill.kata.bulkhead.protocol.BulkheadOp;
 import dev.lockdrill.kata.bulkhead.protocol.WorkArgs;
@@ -11,8 +12,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A downstream service as the bulkhead's work sees it: answers after a delay, fails at once, or
- * hangs until it recovers. Each call it serves is recorded on the dependency's side (entry and exit),
- * which is where concurrency is measured.
+ * hangs until it recovers (then only an interrupt ends a call early). Each call it serves is
+ * recorded on the dependency's side (entry and exit), which is where concurrency is measured.
  */
 final class FakeDependency {
     enum Mode { HEALTHY, FAILING, HANGING }
@@ -54,27 +55,47 @@ final class FakeDependency {
         return inFlight.get();
     }
 
+    /** Waits until at least {@code n} works are inside, or the deadline passes. */
+    boolean awaitInside(int n, StallWatch.Deadline deadline) {
+        while (inFlight.get() < n && !deadline.passed()) {
+            Pause.millis(1);
+        }
+        return inFlight.get() >= n;
+    }
+
+    /** Waits until no work is inside, or the deadline passes. */
+    boolean awaitEmpty(StallWatch.Deadline deadline) {
+        while (inFlight.get() > 0 && !deadline.passed()) {
+            Pause.millis(1);
+        }
+        return inFlight.get() == 0;
+    }
+
     /** The work a client hands to the bulkhead for call {@code callId}. */
-    String serve(long callId) throws Exception {
-        Recorder.PendingOp op = recorder.invoke(scenario, name, BulkheadOp.WORK, new WorkArgs(name, callId).toMap());
+    String serve(long callId, boolean onCallerThread) throws Exception {
+        Recorder.PendingOp op = recorder.invoke(scenario, name, BulkheadOp.WORK,
+                new WorkArgs(name, callId, onCallerThread).toMap());
         inFlight.incrementAndGet();
+        Mode now = mode;
+        boolean hung = now == Mode.HANGING;
         try {
-            Mode now = mode;
             if (now == Mode.FAILING) {
-                throw new DependencyFailure(name + " answered 503");
+                DependencyFailure failure = new DependencyFailure(name + " answered 503");
+                op.ok(WorkResult.failed(false, failure.getMessage()).toMap());
+                throw failure;
             }
-            if (now == Mode.HANGING) {
+            if (hung) {
                 recovered.await(10, TimeUnit.SECONDS);
             } else {
                 Thread.sleep(delayMillis);
             }
-            op.ok(new WorkResult(false).toMap());
-            return name + "#" + callId;
+            String value = name + "#" + callId;
+            op.ok(WorkResult.returned(hung, value).toMap());
+            return value;
         } catch (InterruptedException e) {
-            op.ok(new WorkResult(true).toMap());
+            op.ok(WorkResult.interrupted(hung).toMap());
             throw e;
         } finally {
-            op.ok(new WorkResult(false).toMap());
             inFlight.decrementAndGet();
         }
     }

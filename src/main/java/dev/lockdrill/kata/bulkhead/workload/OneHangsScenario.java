@@ -47,7 +47,7 @@ final class OneHangsScenario implements BulkheadScenario {
         try (Workers workers = new Workers()) {
             String firehose = HUNG + "-firehose";
             workers.start(firehose, () -> {
-                while (System.nanoTime() < end) {
+                for (int round = 0; round < Clients.MIN_CALLS || System.nanoTime() < end; round++) {
                     for (int i = 0; i < BURST; i++) {
                         rig.start(firehose, HUNG);
                     }

@@ -47,8 +47,7 @@ final class OutageScenario implements BulkheadScenario {
         rig.recorder().fault(Faults.OUTAGE, rig.scenario(), DOWN, start, DOWN + " answered 503 to every call for 150 ms");
         Pause.millis(20);
         for (int i = 0; i < 10; i++) {
-            rig.callAndWait("idle-caller", DOWN);
-            Pause.millis(3);
+            rig.idleCall("idle-caller", DOWN);
         }
     }
 }

@@ -1,0 +1,42 @@
+package dev.lockdrill.kata.bulkhead;
+
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.kata.Clause;
+import dev.lockdrill.kata.bulkhead.workload.BulkheadWorkload;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class BulkheadKataTest {
+    private final BulkheadKata kata = new BulkheadKata();
+
+    @Test
+    void everyClauseIsJudgedByInvariantsOfTheKataAndExercisedByItsScenarios() {
+        List<String> invariants = kata.invariants().stream().map(Invariant::name).toList();
+        for (Clause clause : kata.contract()) {
+            assertThat(clause.invariants()).as(clause.id()).isNotEmpty();
+            assertThat(invariants).as(clause.id()).containsAll(clause.invariants());
+            assertThat(clause.scenarios()).as(clause.id()).isNotEmpty();
+            assertThat(BulkheadWorkload.scenarioNames()).as(clause.id()).containsAll(clause.scenarios());
+        }
+    }
+
+    @Test
+    void everyInvariantJudgesSomeClause() {
+        List<String> judging = kata.contract().stream().flatMap(c -> c.invariants().stream()).toList();
+        assertThat(judging).containsAll(kata.invariants().stream().map(Invariant::name).toList());
+    }
+
+    @Test
+    void theReadmeStatesEveryClause() throws IOException {
+        String readme = Files.readString(Path.of("katas/bulkhead/README.md"));
+        for (Clause clause : kata.contract()) {
+            assertThat(readme).as(clause.id()).contains("**" + clause.id() + "**");
+        }
+    }
+}

@@ -73,6 +73,9 @@ public final class CheckService {
                         + reference.errors().get(0) + ". Restore solutions/ from git.", ExitCodes.INTERNAL);
             }
         }
+        if (definition.needs(Needs.REDIS)) {
+            RedisServers.requireOnPath(request.kata());
+        }
         PostgresBackend backend = definition.needs(Needs.POSTGRES) ? app.backend(request.jdbcUrl()) : null;
         String jdbcUrl = backend == null ? null : backend.jdbcUrl();
         Run runMine = new Run(display(source), "you", mine.classesDir());

@@ -26,7 +26,7 @@ import java.util.Optional;
 public class FiveNodeRedlock implements Redlock {
     private static final String UNLOCK = "if redis.call('get', KEYS[1]) == ARGV[1] then "
             + "return redis.call('del', KEYS[1]) else return 0 end";
-    private static final int NODE_TIMEOUT_MILLIS = 1000;
+    private static final int NODE_TIMEOUT_MILLIS = 2000;
     private static final double DRIFT_FACTOR = 0.01;
     private static final long DRIFT_CONSTANT_MILLIS = 2;
     private static final int ATTEMPTS = 3;

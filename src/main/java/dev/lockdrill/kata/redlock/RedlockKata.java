@@ -55,10 +55,10 @@ public final class RedlockKata implements Kata {
                         List.of("late-release", "node-restart", "ttl-cut", "handover")),
                 new Clause("C5", "every acquisition uses a new random value",
                         List.of("lock-values-unique"), List.of("handover")),
-                new Clause("C6", "with a majority free and reachable, acquire returns a lease within half the TTL: "
-                        + "the per-node timeout is much smaller than the TTL",
+                new Clause("C6", "with a majority free and reachable, acquire returns a lease; while a node is slow or "
+                        + "unreachable, within half the TTL: the per-node timeout is much smaller than the TTL",
                         List.of("available-lock-acquired-promptly"),
-                        List.of("unreachable-node", "slow-node", "handover", "node-restart")),
+                        List.of("unreachable-node", "slow-node", "handover", "minority-free")),
                 new Clause("C7", "part two: write is fenced: the resource refuses a holder whose lock was superseded",
                         List.of("stale-holder-fenced-at-resource"),
                         List.of("paused-holder", "node-restart", "ttl-cut", "handover")),

@@ -108,7 +108,7 @@ final class NodeProxy implements AutoCloseable {
                     if (racing) {
                         race.beforeForward(worker);
                     }
-                    OutputStream out = upstream(racing ? race : null).getOutputStream();
+                    OutputStream out = upstream().getOutputStream();
                     synchronized (pending) {
                         pending.add(command);
                     }
@@ -121,7 +121,7 @@ final class NodeProxy implements AutoCloseable {
             close();
         }
 
-        private synchronized Socket upstream(NodeFaults.Race race) throws IOException {
+        private synchronized Socket upstream() throws IOException {
             if (upstream == null || upstream.isClosed()) {
                 Socket socket = new Socket(InetAddress.getLoopbackAddress(), upstreamPort);
                 socket.setTcpNoDelay(true);
@@ -142,25 +142,25 @@ final class NodeProxy implements AutoCloseable {
                     if (value == null) {
                         break;
                     }
-                    long delay = faults.delayMillis();
-                    if (delay > 0) {
-                        faults.delayed.incrementAndGet();
-                        Thread.sleep(delay);
-                    }
                     Traffic.Command command = null;
                     if (!value.push()) {
                         synchronized (pending) {
                             command = pending.poll();
                         }
                     }
+                    NodeFaults.Race race = faults.race();
+                    if (command != null && race != null && command.words.contains(race.key)) {
+                        race.answered(worker);
+                    }
+                    long delay = faults.delayMillis();
+                    if (delay > 0) {
+                        faults.delayed.incrementAndGet();
+                        Thread.sleep(delay);
+                    }
                     out.write(raw.toByteArray());
                     out.flush();
                     if (command != null) {
                         command.replied(Resp.render(value));
-                        NodeFaults.Race race = faults.race();
-                        if (race != null && command.words.contains(race.key)) {
-                            race.answered(worker);
-                        }
                     }
                 }
             } catch (IOException | InterruptedException e) {

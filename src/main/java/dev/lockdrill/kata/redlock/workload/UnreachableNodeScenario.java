@@ -8,7 +8,7 @@ import java.util.Optional;
 
 /** Node A swallows every command (a black hole): four nodes are still a majority, and acquire must not wait out the TTL. */
 final class UnreachableNodeScenario implements RedlockScenario {
-    static final long TTL_MILLIS = 1000;
+    static final long TTL_MILLIS = 2000;
 
     @Override
     public String name() {

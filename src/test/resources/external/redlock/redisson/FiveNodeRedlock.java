@@ -36,7 +36,9 @@ import java.util.concurrent.TimeUnit;
  * release on that same thread, so every acquisition gets a name of its own (Redisson's lock is
  * reentrant per thread: the same thread acquiring twice reuses its name). Validity is computed
  * here (TTL − elapsed − 1 % − 2 ms): Redisson does not report it. The fence (part two) is the
- * kata's own PostgreSQL sequence: RedissonRedLock has none.
+ * kata's own PostgreSQL sequence: RedissonRedLock has none. Each client is warmed up (one command)
+ * when constructed, and tryLock may wait a quarter of the TTL: Redisson's first lock script in a
+ * fresh class loader is slow to start, and RedissonRedLock gives up once its wait time is spent.
  */
 public class FiveNodeRedlock implements Redlock {
     private final List<RedissonClient> clients = new ArrayList<>();
@@ -50,12 +52,13 @@ public class FiveNodeRedlock implements Redlock {
             config.setThreads(1);
             config.setNettyThreads(2);
             config.useSingleServer().setAddress("redis://" + node.host() + ":" + node.port())
-                    .setTimeout(100).setConnectTimeout(1000).setRetryAttempts(0)
+                    .setTimeout(200).setConnectTimeout(1000).setRetryAttempts(0)
                     .setConnectionMinimumIdleSize(1).setConnectionPoolSize(2)
                     .setSubscriptionConnectionMinimumIdleSize(1).setSubscriptionConnectionPoolSize(1)
                     .setPingConnectionInterval(0);
             RedissonClient client = Redisson.create(config);
             shareId(client);
+            client.getLock("lockdrill-warm-up").isLocked();
             clients.add(client);
         }
         this.resource = resource;
@@ -73,7 +76,7 @@ public class FiveNodeRedlock implements Redlock {
                 RedissonRedLock lock = new RedissonRedLock(locks(key));
                 long ttlMillis = ttl.toMillis();
                 long start = System.nanoTime();
-                if (!lock.tryLock(ttlMillis / 10, ttlMillis, TimeUnit.MILLISECONDS)) {
+                if (!lock.tryLock(ttlMillis / 4, ttlMillis, TimeUnit.MILLISECONDS)) {
                     return Optional.<Lease>empty();
                 }
                 long elapsed = (System.nanoTime() - start) / 1_000_000;

@@ -27,7 +27,7 @@ final class SlowNodeScenario implements RedlockScenario {
         NodeFaults faults = rig.faults(node);
         faults.delay(DELAY_MILLIS);
         long start = rig.recorder().now();
-        Optional<Lease> lease = rig.acquire("w-1", client, rig.resource("job"), 1000, true);
+        Optional<Lease> lease = rig.acquire("w-1", client, rig.resource("job"), 2000, true);
         faults.delay(0);
         lease.ifPresent(l -> rig.release("w-1", client, l));
         rig.fault(Faults.SLOW, "node " + node, start, faults.delayed.get() > 0,

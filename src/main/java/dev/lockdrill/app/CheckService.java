@@ -76,6 +76,9 @@ public final class CheckService {
                         + reference.errors().get(0) + ". Restore solutions/ from git.", ExitCodes.INTERNAL);
             }
         }
+        if (definition.needs(Needs.REDIS)) {
+            RedisServers.requireOnPath(request.kata());
+        }
         PostgresBackend backend = definition.needs(Needs.POSTGRES) ? app.backend(request.jdbcUrl()) : null;
         if (backend != null) {
             RunSchema.sweep(backend.jdbcUrl(), false).forEach(s -> app.notice("Dropped schema " + s

@@ -11,6 +11,9 @@ import dev.lockdrill.support.LockdrillException;
 import javax.tools.ToolProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -22,8 +25,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.function.Function;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /** Checks what a kata check needs, each with a status and, when not ok, how to fix it. */
@@ -65,6 +70,7 @@ public final class DoctorService {
         findings.add(docker(choice.source().equals("testcontainers")));
         findings.add(pgbouncer());
         findings.add(redis());
+        findings.add(redisServer());
         findings.add(disk());
         return findings;
     }
@@ -182,6 +188,27 @@ public final class DoctorService {
         } catch (IOException e) {
             return new Finding("redis", Level.WARN, "no Redis at " + redis.address() + " (" + e.getMessage() + ")",
                     fix);
+        }
+    }
+
+    /** The redlock kata starts its own nodes: it needs the redis-server binary, not a running server. */
+    private Finding redisServer() {
+        Optional<Path> binary = RedisServers.onPath(env.getOrDefault("PATH", ""));
+        if (binary.isEmpty()) {
+            return new Finding("redis-server", Level.WARN, "redis-server is not on PATH",
+                    "The redlock kata starts five redis-server processes; install it (Debian: apt-get install redis-server).");
+        }
+        try {
+            Process process = new ProcessBuilder(binary.get().toString(), "--version").redirectErrorStream(true).start();
+            String version = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            process.waitFor(5, TimeUnit.SECONDS);
+            return new Finding("redis-server", Level.OK, binary.get() + ": " + version, "");
+        } catch (IOException e) {
+            return new Finding("redis-server", Level.WARN, binary.get() + " does not run (" + e.getMessage() + ")",
+                    "Reinstall redis-server (Debian: apt-get install --reinstall redis-server).");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Finding("redis-server", Level.WARN, binary.get() + ": interrupted", "");
         }
     }
 

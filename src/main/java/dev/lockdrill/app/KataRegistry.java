@@ -11,6 +11,7 @@ import dev.lockdrill.kata.fencingtoken.FencingTokenKata;
 import dev.lockdrill.kata.leaseclaim.LeaseClaimKata;
 import dev.lockdrill.kata.outboxrelay.OutboxRelayKata;
 import dev.lockdrill.kata.pglockservice.PgLockServiceKata;
+import dev.lockdrill.kata.redlock.RedlockKata;
 import dev.lockdrill.support.LockdrillException;
 import dev.lockdrill.support.Suggestions;
 
@@ -28,7 +29,8 @@ public final class KataRegistry {
             new PgLockServiceKata(),
             new CircuitBreakerKata(),
             new BulkheadKata(),
-            new BreakerPlacementKata());
+            new BreakerPlacementKata(),
+            new RedlockKata());
 
     private KataRegistry() {
     }

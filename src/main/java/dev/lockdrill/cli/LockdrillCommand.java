@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
         subcommands = {ListCommand.class, ShowCommand.class, HintCommand.class, CheckCommand.class,
                 ResetCommand.class, ProgressCommand.class, DoctorCommand.class, BackendCommand.class,
                 DrillCommand.class, PracticeCommand.class, WatchCommand.class, ReportCommand.class, CompareCommand.class,
-                CompletionCommand.class, DevCommand.class, CommandLine.HelpCommand.class})
+                LabCommand.class, CompletionCommand.class, DevCommand.class, CommandLine.HelpCommand.class})
 public final class LockdrillCommand implements Runnable {
     private final Session session;
 

@@ -5,12 +5,13 @@ import java.util.List;
 /**
  * An interview question to answer aloud (or typed) under a timer, from {@code drills/<id>.yaml}:
  * the prompt, follow-ups an interviewer would ask, the rubric the learner grades themselves by,
- * a model answer, primary sources, the katas where the idea is practised in code, and the teaching
- * rules ({@code drills/rules/rules.yaml}) it states, which the katas teaching the same rule must agree with.
+ * a model answer, primary sources, the katas where the idea is practised in code, the teaching
+ * rules ({@code drills/rules/rules.yaml}) it states, which the katas teaching the same rule must agree with,
+ * and the labs that measure it ({@code lockdrill lab <id>}).
  */
 public record DrillCard(String id, String title, String kind, String prompt, List<String> followUps,
                         int timeLimitSeconds, List<RubricPoint> rubric, String modelAnswer, List<String> sources,
-                        List<String> relatedKatas, List<String> rules) {
+                        List<String> relatedKatas, List<String> rules, List<String> labs) {
     public static final List<String> KINDS = List.of("spoken", "design", "concept");
     public static final int DEFAULT_SECONDS = 120;
 
@@ -20,9 +21,26 @@ public record DrillCard(String id, String title, String kind, String prompt, Lis
         sources = sources == null ? List.of() : List.copyOf(sources);
         relatedKatas = relatedKatas == null ? List.of() : List.copyOf(relatedKatas);
         rules = rules == null ? List.of() : List.copyOf(rules);
+        labs = labs == null ? List.of() : List.copyOf(labs);
         if (timeLimitSeconds <= 0) {
             timeLimitSeconds = DEFAULT_SECONDS;
         }
+    }
+
+    /** A card without rules or labs. */
+    public DrillCard(String id, String title, String kind, String prompt, List<String> followUps,
+                     int timeLimitSeconds, List<RubricPoint> rubric, String modelAnswer, List<String> sources,
+                     List<String> relatedKatas) {
+        this(id, title, kind, prompt, followUps, timeLimitSeconds, rubric, modelAnswer, sources, relatedKatas, null,
+                null);
+    }
+
+    /** A card without labs. */
+    public DrillCard(String id, String title, String kind, String prompt, List<String> followUps,
+                     int timeLimitSeconds, List<RubricPoint> rubric, String modelAnswer, List<String> sources,
+                     List<String> relatedKatas, List<String> rules) {
+        this(id, title, kind, prompt, followUps, timeLimitSeconds, rubric, modelAnswer, sources, relatedKatas, rules,
+                null);
     }
 
     public int totalWeight() {

@@ -96,6 +96,10 @@ public final class DrillSession {
             out.println(style.dim("Practise it in code: " + String.join(", ", card.relatedKatas().stream()
                     .map(k -> "lockdrill show " + k).toList())));
         }
+        if (!card.labs().isEmpty()) {
+            out.println(style.dim("Measure it: " + String.join(", ", card.labs().stream()
+                    .map(l -> "lockdrill lab " + l).toList())));
+        }
         out.println();
         out.flush();
     }

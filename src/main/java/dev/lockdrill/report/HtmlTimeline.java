@@ -76,6 +76,22 @@ public final class HtmlTimeline {
         return html.append("<script>\n").append(SCRIPT).append("</script>\n</body></html>\n").toString();
     }
 
+    /** A page for a lab run: its title, its table (preformatted), its faults and every scenario's timeline. */
+    public static String renderLab(String title, List<String> table, dev.lockdrill.history.History history) {
+        StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
+        html.append("<title>").append(escape(title)).append("</title>\n<style>").append(STYLE)
+                .append("</style></head>\n<body data-status=\"lab\">\n<h1>").append(escape(title)).append("</h1>\n<pre>");
+        table.forEach(line -> html.append(escape(line)).append('\n'));
+        html.append("</pre>\n");
+        faults(history.faults(), html);
+        for (Timeline timeline : Timeline.of(history, List.of())) {
+            html.append("<section class=\"scenario\" data-scenario=\"").append(escape(timeline.scenario()))
+                    .append("\">\n<h2>").append(escape(timeline.scenario())).append("</h2>\n")
+                    .append(SvgLanes.render(timeline)).append("</section>\n");
+        }
+        return html.append("<script>\n").append(SCRIPT).append("</script>\n</body></html>\n").toString();
+    }
+
     private static void invariants(List<InvariantResult> results, StringBuilder html) {
         html.append("<h2>Invariants</h2>\n<table class=\"invariants\">\n");
         for (InvariantResult r : results) {

@@ -1,0 +1,74 @@
+package dev.lockdrill.kata.redlock;
+
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.Metrics;
+import dev.lockdrill.harness.Workload;
+import dev.lockdrill.kata.Clause;
+import dev.lockdrill.kata.Kata;
+import dev.lockdrill.kata.Needs;
+import dev.lockdrill.kata.redlock.check.RedlockInvariants;
+import dev.lockdrill.kata.redlock.check.RedlockMetrics;
+import dev.lockdrill.kata.redlock.workload.DbVsRedlockWorkload;
+import dev.lockdrill.kata.redlock.workload.RedlockWorkload;
+
+import java.util.List;
+import java.util.Set;
+
+/** The redlock kata: Redlock on five real Redis nodes, and the fence that keeps the resource safe. */
+public final class RedlockKata implements Kata {
+    @Override
+    public String id() {
+        return "redlock";
+    }
+
+    @Override
+    public Class<? extends Workload> workload() {
+        return RedlockWorkload.class;
+    }
+
+    /** The workload of `lockdrill lab db-vs-redlock`: both lock services' references under one fault schedule. */
+    public static Class<? extends Workload> labWorkload() {
+        return DbVsRedlockWorkload.class;
+    }
+
+    @Override
+    public List<Invariant> invariants() {
+        return RedlockInvariants.all();
+    }
+
+    @Override
+    public Metrics metrics() {
+        return new RedlockMetrics();
+    }
+
+    @Override
+    public Set<Needs> needs() {
+        return Set.of(Needs.POSTGRES, Needs.REDIS);
+    }
+
+    @Override
+    public List<Clause> contract() {
+        return List.of(
+                new Clause("C1", "acquire returns a lease only when a majority (3 of 5) of the nodes set its value",
+                        List.of("majority-before-holding", "one-valid-lease-while-nodes-healthy"),
+                        List.of("minority-free", "racing-clients")),
+                new Clause("C2", "validity = TTL − time spent acquiring − drift (at least 1 % of the TTL)",
+                        List.of("validity-reduced-by-elapsed-and-drift"), List.of("slow-node", "handover")),
+                new Clause("C3", "an acquire that fails unlocks every node it may have set",
+                        List.of("failed-acquisition-unlocks-every-node"), List.of("minority-free", "racing-clients")),
+                new Clause("C4", "release deletes the lease's own value on every node and never another holder's",
+                        List.of("release-never-deletes-another-holders-value", "release-frees-every-node"),
+                        List.of("late-release", "node-restart", "ttl-cut", "handover")),
+                new Clause("C5", "every acquisition uses a new random value",
+                        List.of("lock-values-unique"), List.of("handover")),
+                new Clause("C6", "with a majority free and reachable, acquire returns a lease; while a node is slow or "
+                        + "unreachable, within half the TTL: the per-node timeout is much smaller than the TTL",
+                        List.of("available-lock-acquired-promptly"),
+                        List.of("unreachable-node", "slow-node", "handover", "minority-free")),
+                new Clause("C7", "part two: write is fenced: the resource refuses a holder whose lock was superseded",
+                        List.of("stale-holder-fenced-at-resource"),
+                        List.of("paused-holder", "node-restart", "ttl-cut", "handover")),
+                new Clause("C8", "acquire, release and write never throw because a node failed",
+                        List.of("no-unexpected-errors"), List.of("unreachable-node", "node-restart")));
+    }
+}

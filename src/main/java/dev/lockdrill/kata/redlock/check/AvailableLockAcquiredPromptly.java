@@ -1,0 +1,57 @@
+package dev.lockdrill.kata.redlock.check;
+
+import dev.lockdrill.check.Evidence;
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.history.Faults;
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.redlock.protocol.RedlockOp;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * When a majority of nodes is free and reachable, acquire returns a lease; and while a node is slow
+ * or never answers, it returns within half the TTL: such a node costs the per-node timeout, which
+ * must be much smaller than the TTL.
+ */
+final class AvailableLockAcquiredPromptly implements Invariant {
+    @Override
+    public String name() {
+        return "available-lock-acquired-promptly";
+    }
+
+    @Override
+    public String description() {
+        return "with a majority of nodes free and reachable, acquire returns a lease (within half the TTL while a node is slow or unreachable)";
+    }
+
+    @Override
+    public InvariantResult check(History history) {
+        List<Op> expected = history.ops(op -> op.is(RedlockOp.ACQUIRE) && Boolean.TRUE.equals(op.args().get("expectLease")));
+        List<Evidence> evidence = new ArrayList<>();
+        for (Op op : expected) {
+            long ttl = op.longArg("ttlMs");
+            long took = RedlockFacts.millis(op.completeNanos() - op.invokeNanos());
+            if (!op.ok()) {
+                continue;
+            }
+            if (!op.accepted().orElse(false)) {
+                evidence.add(Evidence.of(op.scenario() + ": " + op.worker() + " got no lease on "
+                        + op.stringArg("resource") + " although a majority of the nodes was free and reachable",
+                        op.id()));
+            } else if (took > ttl / 2 && nodeFaulty(history, op)) {
+                evidence.add(Evidence.of(op.scenario() + ": " + op.worker() + "'s acquire took " + took
+                        + " ms for a TTL of " + ttl + " ms (more than half of it): is the per-node timeout much "
+                        + "smaller than the TTL?", op.id()));
+            }
+        }
+        return failIfAny(Evidence.capped(evidence, 5));
+    }
+
+    private static boolean nodeFaulty(History history, Op op) {
+        return history.faults(op.scenario()).stream().anyMatch(f -> f.landed()
+                && (f.is(Faults.HANG) || f.is(Faults.SLOW)) && f.overlaps(op.invokeNanos(), op.completeNanos()));
+    }
+}

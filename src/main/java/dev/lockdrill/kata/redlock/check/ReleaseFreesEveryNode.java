@@ -1,0 +1,42 @@
+package dev.lockdrill.kata.redlock.check;
+
+import dev.lockdrill.check.Evidence;
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.redlock.protocol.RedlockOp;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** After release returns, no node holds the released lease's value. */
+final class ReleaseFreesEveryNode implements Invariant {
+    @Override
+    public String name() {
+        return "release-frees-every-node";
+    }
+
+    @Override
+    public String description() {
+        return "after release, no node still holds the lease's value";
+    }
+
+    @Override
+    public InvariantResult check(History history) {
+        List<Op> releases = history.ops(op -> op.is(RedlockOp.RELEASE) && op.ok());
+        if (releases.isEmpty()) {
+            return notExercised("no release completed");
+        }
+        List<Evidence> evidence = new ArrayList<>();
+        for (Op op : releases) {
+            List<String> still = RedlockFacts.holding(RedlockFacts.nodes(op, "nodesAfter"), op.stringArg("value"));
+            if (!still.isEmpty()) {
+                evidence.add(Evidence.of(op.scenario() + ": after " + op.worker() + " released (value "
+                        + RedlockFacts.shortValue(op.stringArg("value")) + "), nodes " + still + " still held it",
+                        op.id()));
+            }
+        }
+        return failIfAny(Evidence.capped(evidence, 5));
+    }
+}

@@ -1,0 +1,55 @@
+package dev.lockdrill.kata.redlock.check;
+
+import dev.lockdrill.check.Evidence;
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.redlock.protocol.RedlockOp;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Releasing a lease deletes only its own value: another holder's value on a node survives it. */
+final class ReleaseKeepsOtherValues implements Invariant {
+    @Override
+    public String name() {
+        return "release-never-deletes-another-holders-value";
+    }
+
+    @Override
+    public String description() {
+        return "release removes a node's value only when it is the released lease's own";
+    }
+
+    @Override
+    public InvariantResult check(History history) {
+        List<Evidence> evidence = new ArrayList<>();
+        int judged = 0;
+        for (Op op : history.ops(RedlockOp.RELEASE)) {
+            if (!op.ok()) {
+                continue;
+            }
+            Map<String, String> before = RedlockFacts.nodes(op, "nodesBefore");
+            Map<String, String> after = RedlockFacts.nodes(op, "nodesAfter");
+            String mine = op.stringArg("value");
+            for (Map.Entry<String, String> node : before.entrySet()) {
+                String value = node.getValue();
+                if (value.isEmpty() || value.equals(mine)) {
+                    continue;
+                }
+                judged++;
+                if (!value.equals(after.get(node.getKey()))) {
+                    evidence.add(Evidence.of(op.scenario() + ": " + op.worker() + " released its lease (value "
+                            + RedlockFacts.shortValue(mine) + ") and deleted another holder's value "
+                            + RedlockFacts.shortValue(value) + " on node " + node.getKey(), op.id()));
+                }
+            }
+        }
+        if (judged == 0) {
+            return notExercised("no release ran while another holder's value was on a node");
+        }
+        return failIfAny(Evidence.capped(evidence, 5));
+    }
+}

@@ -1,0 +1,32 @@
+package dev.lockdrill.kata.redlock.workload;
+
+import dev.lockdrill.kata.redlock.protocol.Roles;
+import dev.lockdrill.katas.api.redlock.Lease;
+import dev.lockdrill.katas.api.redlock.Redlock;
+
+import java.sql.SQLException;
+
+/**
+ * The end of every scenario that breaks the lock itself: the new holder w-b writes and (for the
+ * paused holder) finishes; then the old holder w-a, who still believes it holds the lock, writes
+ * too. The harness also makes both writes without any fence, to show what the lock alone allows.
+ */
+final class LessonScenario {
+    private LessonScenario() {
+    }
+
+    static void twoHolders(RedlockRig rig, Redlock a, Lease old, Redlock b, Lease current, boolean newHolderFinishes)
+            throws SQLException {
+        rig.write("w-b", b, current, Roles.CURRENT, "written-by-w-b");
+        rig.unfencedWrite("w-b", current, "written-by-w-b");
+        if (newHolderFinishes) {
+            rig.release("w-b", b, current);
+        }
+        rig.unfencedWrite("w-a", old, "written-by-w-a");
+        rig.write("w-a", a, old, Roles.STALE, "written-by-w-a");
+        rig.release("w-a", a, old);
+        if (!newHolderFinishes) {
+            rig.release("w-b", b, current);
+        }
+    }
+}

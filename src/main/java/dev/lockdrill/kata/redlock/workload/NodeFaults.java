@@ -1,0 +1,87 @@
+package dev.lockdrill.kata.redlock.workload;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * What the harness does to one node's traffic, through every client's proxy to it: delay its
+ * replies, drop every command for chosen clients (a node they cannot reach), or let one client's
+ * first command on a key reach the node before another client's (a forced race).
+ */
+final class NodeFaults {
+    private volatile long delayMillis;
+    private final Set<String> unreachableFor = ConcurrentHashMap.newKeySet();
+    private volatile Race race;
+    final AtomicInteger delayed = new AtomicInteger();
+    final AtomicInteger dropped = new AtomicInteger();
+
+    void delay(long millis) {
+        delayMillis = millis;
+    }
+
+    long delayMillis() {
+        return delayMillis;
+    }
+
+    void unreachable(String worker, boolean unreachable) {
+        if (unreachable) {
+            unreachableFor.add(worker);
+        } else {
+            unreachableFor.remove(worker);
+        }
+    }
+
+    boolean unreachableFor(String worker) {
+        return unreachableFor.contains(worker);
+    }
+
+    void race(String key, String first, String second) {
+        race = new Race(key, first, second);
+    }
+
+    Race race() {
+        return race;
+    }
+
+    /** The second client's first command on the key waits until the first client's has been answered. */
+    static final class Race {
+        private static final long MAX_WAIT_MILLIS = 600;
+        final String key;
+        final String first;
+        final String second;
+        private final CountDownLatch firstAnswered = new CountDownLatch(1);
+        private final Set<String> seen = ConcurrentHashMap.newKeySet();
+        final AtomicInteger honoured = new AtomicInteger();
+        final AtomicInteger missed = new AtomicInteger();
+
+        Race(String key, String first, String second) {
+            this.key = key;
+            this.first = first;
+            this.second = second;
+        }
+
+        /** True when this command is the worker's first on the key at this node. */
+        boolean firstOnKey(String worker, java.util.List<String> words) {
+            return words.contains(key) && seen.add(worker);
+        }
+
+        void beforeForward(String worker) throws InterruptedException {
+            if (worker.equals(second)) {
+                if (firstAnswered.await(MAX_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+                    honoured.incrementAndGet();
+                } else {
+                    missed.incrementAndGet();
+                }
+            }
+        }
+
+        void answered(String worker) {
+            if (worker.equals(first)) {
+                firstAnswered.countDown();
+            }
+        }
+    }
+}

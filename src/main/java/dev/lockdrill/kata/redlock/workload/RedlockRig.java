@@ -1,0 +1,171 @@
+package dev.lockdrill.kata.redlock.workload;
+
+import dev.lockdrill.harness.Failures;
+import dev.lockdrill.harness.Recorder;
+import dev.lockdrill.harness.ScenarioRig;
+import dev.lockdrill.harness.Sql;
+import dev.lockdrill.harness.WorkerDataSource;
+import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.history.FaultKind;
+import dev.lockdrill.kata.redlock.protocol.RedlockOp;
+import dev.lockdrill.kata.redlock.protocol.Roles;
+import dev.lockdrill.katas.api.redlock.Lease;
+import dev.lockdrill.katas.api.redlock.RedisNode;
+import dev.lockdrill.katas.api.redlock.Redlock;
+
+import javax.sql.DataSource;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What every redlock scenario uses: a client per worker (its own class loader and its own proxy to
+ * each node), the nodes' faults, recorded calls with the nodes' own state read directly before and
+ * after, and the protected resource.
+ */
+public final class RedlockRig extends ScenarioRig implements AutoCloseable {
+    private final RedisNodes nodes;
+    private final Traffic traffic;
+    private final Map<String, NodeFaults> faults = new LinkedHashMap<>();
+    private final List<NodeProxy> proxies = new ArrayList<>();
+    private final List<WorkerDataSource> dataSources = new ArrayList<>();
+
+    RedlockRig(WorkloadContext context, Connection admin, String scenario, RedisNodes nodes) {
+        super(context, admin, scenario);
+        this.nodes = nodes;
+        this.traffic = new Traffic(context.recorder());
+        nodes.names().forEach(name -> faults.put(name, new NodeFaults()));
+    }
+
+    RedisNodes nodes() {
+        return nodes;
+    }
+
+    NodeFaults faults(String node) {
+        return faults.get(node);
+    }
+
+    String resource(String name) {
+        return scenario + ":" + name;
+    }
+
+    /** A new client process for the worker, connected to every node through its own proxies. */
+    Redlock client(String worker) throws IOException, SQLException {
+        List<RedisNode> endpoints = new ArrayList<>();
+        for (String name : nodes.names()) {
+            NodeProxy proxy = new NodeProxy(worker, name, nodes.port(name), faults.get(name), traffic);
+            proxies.add(proxy);
+            endpoints.add(new RedisNode(name, "127.0.0.1", proxy.port()));
+        }
+        WorkerDataSource dataSource = database().dataSource(worker);
+        dataSource.warmUp();
+        dataSources.add(dataSource);
+        return context.implementation().create(Redlock.class, new Class<?>[]{List.class, DataSource.class},
+                List.copyOf(endpoints), dataSource);
+    }
+
+    /** The learner's acquire; {@code expectLease} says a majority of nodes is free and reachable. */
+    Optional<Lease> acquire(String worker, Redlock client, String resource, long ttlMillis, boolean expectLease) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("resource", resource);
+        args.put("ttlMs", ttlMillis);
+        args.put("expectLease", expectLease);
+        args.put("nodesBefore", nodes.snapshot(resource));
+        Recorder.PendingOp op = recorder().invoke(scenario, worker, RedlockOp.ACQUIRE, args);
+        try {
+            Optional<Lease> lease = client.acquire(resource, Duration.ofMillis(ttlMillis));
+            Map<String, Object> result = new LinkedHashMap<>();
+            if (lease == null) {
+                lease = Optional.empty();
+            }
+            lease.ifPresent(l -> {
+                result.put("value", String.valueOf(l.value()));
+                result.put("validityMs", l.validityMillis());
+                result.put("token", l.token());
+            });
+            result.put("nodesAfter", nodes.snapshot(resource));
+            op.answered(lease.isPresent(), result);
+            return lease;
+        } catch (Exception | Error e) {
+            op.info(Failures.describe(e));
+            return Optional.empty();
+        }
+    }
+
+    void release(String worker, Redlock client, Lease lease) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("resource", lease.resource());
+        args.put("value", String.valueOf(lease.value()));
+        args.put("nodesBefore", nodes.snapshot(lease.resource()));
+        Recorder.PendingOp op = recorder().invoke(scenario, worker, RedlockOp.RELEASE, args);
+        try {
+            client.release(lease);
+            op.ok(Map.of("nodesAfter", nodes.snapshot(lease.resource())));
+        } catch (Exception | Error e) {
+            op.info(Failures.describe(e));
+        }
+    }
+
+    /** The learner's write to the protected resource, as the holder of the lease. */
+    boolean write(String worker, Redlock client, Lease lease, String role, String value) {
+        Map<String, Object> args = new LinkedHashMap<>();
+        args.put("key", lease.resource());
+        args.put("value", value);
+        args.put("leaseValue", String.valueOf(lease.value()));
+        args.put("token", lease.token());
+        args.put("role", role);
+        Recorder.PendingOp op = recorder().invoke(scenario, worker, RedlockOp.WRITE, args);
+        try {
+            boolean accepted = client.write(lease, lease.resource(), value);
+            op.answered(accepted, Map.of());
+            return accepted;
+        } catch (Exception | Error e) {
+            op.info(Failures.describe(e));
+            return false;
+        }
+    }
+
+    /** The harness's own write, with no fence at all: what the lock alone lets a holder do. */
+    void unfencedWrite(String worker, Lease lease, String value) throws SQLException {
+        Recorder.PendingOp op = recorder().invoke(scenario, worker, RedlockOp.UNFENCED_WRITE,
+                Map.of("key", lease.resource(), "value", value));
+        Sql.rows(admin, "INSERT INTO unfenced_writes(scenario, worker, value) VALUES (?, ?, ?) RETURNING id",
+                scenario, worker, value);
+        op.answered(true, Map.of());
+    }
+
+    void fault(FaultKind kind, String target, long start, boolean landed, String description) {
+        recorder().fault(kind, scenario, target, start, landed, description);
+    }
+
+    /** Waits (up to {@code maxMillis}) until no node holds the value under the key; answers whether none does. */
+    boolean awaitGone(String key, String value, long maxMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + maxMillis * 1_000_000;
+        while (System.nanoTime() < deadline) {
+            if (!nodes.snapshot(key).containsValue(value)) {
+                return true;
+            }
+            Thread.sleep(10);
+        }
+        return !nodes.snapshot(key).containsValue(value);
+    }
+
+    @Override
+    public void close() throws SQLException {
+        proxies.forEach(NodeProxy::close);
+        dataSources.forEach(WorkerDataSource::close);
+        recorder().observe(Roles.TRAFFIC, scenario, traffic.rows());
+        recorder().observe(Roles.RESOURCE, scenario, Sql.rows(admin,
+                "SELECT key, value, token, lock_value FROM protected_resource WHERE key LIKE ? ORDER BY key",
+                scenario + ":%"));
+        recorder().observe(Roles.UNFENCED, scenario, Sql.rows(admin,
+                "SELECT id, worker, value FROM unfenced_writes WHERE scenario = ? ORDER BY id", scenario));
+        nodes.flushAll();
+    }
+}

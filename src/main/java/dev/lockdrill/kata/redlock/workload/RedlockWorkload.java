@@ -1,0 +1,50 @@
+package dev.lockdrill.kata.redlock.workload;
+
+import dev.lockdrill.harness.Database;
+import dev.lockdrill.harness.Seeds;
+import dev.lockdrill.harness.Sql;
+import dev.lockdrill.harness.Workload;
+import dev.lockdrill.harness.WorkloadContext;
+
+import java.sql.Connection;
+import java.util.List;
+
+/**
+ * The redlock kata: five real Redis nodes for the run, the protected resource and the fence sequence
+ * in the run's schema, then each scenario with its own proxies and faults.
+ */
+public final class RedlockWorkload implements Workload {
+    static final List<RedlockScenario> SCENARIOS = List.of(
+            new HandoverScenario(),
+            new MinorityFreeScenario(),
+            new LateReleaseScenario(),
+            new UnreachableNodeScenario(),
+            new SlowNodeScenario(),
+            new RacingClientsScenario(),
+            new PausedHolderScenario(),
+            new NodeRestartScenario(),
+            new TtlCutScenario());
+
+    @Override
+    public void run(WorkloadContext context) throws Exception {
+        Database database = context.requireDatabase();
+        try (Connection admin = database.admin()) {
+            Sql.exec(admin, """
+                    CREATE TABLE protected_resource (key text PRIMARY KEY, value text NOT NULL,
+                        token bigint NOT NULL DEFAULT 0, lock_value text);
+                    CREATE TABLE unfenced_writes (id bigserial PRIMARY KEY, scenario text NOT NULL, worker text NOT NULL,
+                        value text NOT NULL);
+                    """);
+            Sql.exec(admin, "CREATE SEQUENCE redlock_fence START WITH "
+                    + (10 + Seeds.forScenario(context.seed(), "fence").nextInt(80)));
+            try (RedisNodes nodes = RedisNodes.start()) {
+                for (RedlockScenario scenario : SCENARIOS) {
+                    context.recorder().progress(scenario.name(), scenario.summary());
+                    try (RedlockRig rig = new RedlockRig(context, admin, scenario.name(), nodes)) {
+                        scenario.run(rig);
+                    }
+                }
+            }
+        }
+    }
+}

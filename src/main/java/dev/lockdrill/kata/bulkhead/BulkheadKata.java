@@ -2,27 +2,18 @@ package dev.lockdrill.kata.bulkhead;
 
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
-import dev.lockdrill.harness.Workload;
 import dev.lockdrill.kata.Clause;
-import dev.lockdrill.kata.Kata;
-import dev.lockdrill.kata.Needs;
+import dev.lockdrill.kata.DeclaredKata;
 import dev.lockdrill.kata.bulkhead.check.BulkheadInvariants;
 import dev.lockdrill.kata.bulkhead.check.BulkheadMetrics;
 import dev.lockdrill.kata.bulkhead.workload.BulkheadWorkload;
 
 import java.util.List;
-import java.util.Set;
 
 /** The bulkhead kata: how its check plugs into the pipeline. */
-public final class BulkheadKata implements Kata {
-    @Override
-    public String id() {
-        return "bulkhead";
-    }
-
-    @Override
-    public Class<? extends Workload> workload() {
-        return BulkheadWorkload.class;
+public final class BulkheadKata extends DeclaredKata {
+    public BulkheadKata() {
+        super("bulkhead", BulkheadWorkload.class);
     }
 
     @Override
@@ -33,11 +24,6 @@ public final class BulkheadKata implements Kata {
     @Override
     public Metrics metrics() {
         return new BulkheadMetrics();
-    }
-
-    @Override
-    public Set<Needs> needs() {
-        return Set.of();
     }
 
     /** The clauses of katas/bulkhead/README.md ("## Contract"), each with what judges and exercises it. */

@@ -2,28 +2,19 @@ package dev.lockdrill.kata.circuitbreaker;
 
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
-import dev.lockdrill.harness.Workload;
 import dev.lockdrill.kata.Clause;
-import dev.lockdrill.kata.Kata;
-import dev.lockdrill.kata.Needs;
+import dev.lockdrill.kata.DeclaredKata;
 import dev.lockdrill.kata.circuitbreaker.check.BreakerMetrics;
 import dev.lockdrill.kata.circuitbreaker.check.CircuitBreakerInvariants;
 import dev.lockdrill.kata.circuitbreaker.protocol.Scenarios;
 import dev.lockdrill.kata.circuitbreaker.workload.CircuitBreakerWorkload;
 
 import java.util.List;
-import java.util.Set;
 
 /** The circuit-breaker kata: how its check plugs into the pipeline. */
-public final class CircuitBreakerKata implements Kata {
-    @Override
-    public String id() {
-        return "circuit-breaker";
-    }
-
-    @Override
-    public Class<? extends Workload> workload() {
-        return CircuitBreakerWorkload.class;
+public final class CircuitBreakerKata extends DeclaredKata {
+    public CircuitBreakerKata() {
+        super("circuit-breaker", CircuitBreakerWorkload.class);
     }
 
     @Override
@@ -34,11 +25,6 @@ public final class CircuitBreakerKata implements Kata {
     @Override
     public Metrics metrics() {
         return new BreakerMetrics();
-    }
-
-    @Override
-    public Set<Needs> needs() {
-        return Set.of();
     }
 
     @Override

@@ -2,9 +2,8 @@ package dev.lockdrill.kata.outboxrelay;
 
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
-import dev.lockdrill.harness.Workload;
 import dev.lockdrill.kata.Clause;
-import dev.lockdrill.kata.Kata;
+import dev.lockdrill.kata.DeclaredKata;
 import dev.lockdrill.kata.Needs;
 import dev.lockdrill.kata.outboxrelay.check.OutboxRelayInvariants;
 import dev.lockdrill.kata.outboxrelay.check.OutboxMetrics;
@@ -13,18 +12,11 @@ import dev.lockdrill.kata.outboxrelay.workload.OutboxRelayWorkload;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 
 /** The outbox-relay kata: how its check plugs into the pipeline. */
-public final class OutboxRelayKata implements Kata {
-    @Override
-    public String id() {
-        return "outbox-relay";
-    }
-
-    @Override
-    public Class<? extends Workload> workload() {
-        return OutboxRelayWorkload.class;
+public final class OutboxRelayKata extends DeclaredKata {
+    public OutboxRelayKata() {
+        super("outbox-relay", OutboxRelayWorkload.class, Needs.POSTGRES);
     }
 
     @Override
@@ -35,11 +27,6 @@ public final class OutboxRelayKata implements Kata {
     @Override
     public Metrics metrics() {
         return new OutboxMetrics();
-    }
-
-    @Override
-    public Set<Needs> needs() {
-        return Set.of(Needs.POSTGRES);
     }
 
     /** The clauses of katas/outbox-relay/README.md ("Contract"), with what judges and exercises each. */

@@ -4,7 +4,7 @@ import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.kata.Clause;
-import dev.lockdrill.kata.Kata;
+import dev.lockdrill.kata.DeclaredKata;
 import dev.lockdrill.kata.Needs;
 import dev.lockdrill.kata.redlock.check.RedlockInvariants;
 import dev.lockdrill.kata.redlock.check.RedlockMetrics;
@@ -12,18 +12,11 @@ import dev.lockdrill.kata.redlock.workload.DbVsRedlockWorkload;
 import dev.lockdrill.kata.redlock.workload.RedlockWorkload;
 
 import java.util.List;
-import java.util.Set;
 
 /** The redlock kata: Redlock on five real Redis nodes, and the fence that keeps the resource safe. */
-public final class RedlockKata implements Kata {
-    @Override
-    public String id() {
-        return "redlock";
-    }
-
-    @Override
-    public Class<? extends Workload> workload() {
-        return RedlockWorkload.class;
+public final class RedlockKata extends DeclaredKata {
+    public RedlockKata() {
+        super("redlock", RedlockWorkload.class, Needs.POSTGRES, Needs.REDIS);
     }
 
     /** The workload of `lockdrill lab db-vs-redlock`: both lock services' references under one fault schedule. */
@@ -39,11 +32,6 @@ public final class RedlockKata implements Kata {
     @Override
     public Metrics metrics() {
         return new RedlockMetrics();
-    }
-
-    @Override
-    public Set<Needs> needs() {
-        return Set.of(Needs.POSTGRES, Needs.REDIS);
     }
 
     @Override

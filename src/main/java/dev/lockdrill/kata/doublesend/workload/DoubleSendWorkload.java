@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.doublesend.workload;
 
+import dev.lockdrill.harness.Scenarios;
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.WorkloadContext;
@@ -25,15 +26,8 @@ public final class DoubleSendWorkload implements Workload {
         Database database = context.requireDatabase();
         try (Connection admin = database.admin()) {
             LeaseSchema.create(admin);
-            for (int i = 0; i < SCENARIOS.size(); i++) {
-                SendScenario scenario = SCENARIOS.get(i);
-                context.recorder().progress(scenario.name(), scenario.summary());
-                try (SendRig rig = new SendRig(context, admin, scenario.name(), (i + 1) * 1_000_000L,
-                        scenario.provider(), scenario.lease())) {
-                    scenario.run(rig);
-                    rig.observe();
-                }
-            }
+            Scenarios.run(context, SCENARIOS, (scenario, i) -> new SendRig(context, admin, scenario.name(),
+                    (i + 1) * 1_000_000L, scenario.provider(), scenario.lease()), SendRig::observe);
         }
     }
 }

@@ -1,16 +1,12 @@
 package dev.lockdrill.kata.doublesend.workload;
 
+import dev.lockdrill.harness.Scenario;
 import java.time.Duration;
 
 /** One scripted situation the notification workers must survive, against one kind of provider. */
-interface SendScenario {
-    String name();
-
-    String summary();
+interface SendScenario extends Scenario<SendRig> {
 
     FakeProvider provider();
 
     Duration lease();
-
-    void run(SendRig rig) throws Exception;
 }

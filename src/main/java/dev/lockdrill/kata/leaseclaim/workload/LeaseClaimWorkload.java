@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.leaseclaim.workload;
 
+import dev.lockdrill.harness.Scenarios;
 import dev.lockdrill.harness.lease.LeaseSchema;
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Sql;
@@ -30,14 +31,8 @@ public final class LeaseClaimWorkload implements Workload {
         Database database = context.requireDatabase();
         try (Connection admin = database.admin()) {
             LeaseSchema.create(admin);
-            for (int i = 0; i < SCENARIOS.size(); i++) {
-                LeaseScenario scenario = SCENARIOS.get(i);
-                context.recorder().progress(scenario.name(), scenario.summary());
-                try (LeaseRig rig = new LeaseRig(context, admin, scenario.name(), (i + 1) * 100_000L)) {
-                    scenario.run(rig);
-                    rig.observeStorage();
-                }
-            }
+            Scenarios.run(context, SCENARIOS, (scenario, i) -> new LeaseRig(context, admin, scenario.name(),
+                    (i + 1) * 100_000L), LeaseRig::observeStorage);
         }
     }
 }

@@ -1,10 +1,7 @@
 package dev.lockdrill.kata.leaseclaim.workload;
 
+import dev.lockdrill.harness.Scenario;
+
 /** One scripted situation the lease queue must survive. */
-interface LeaseScenario {
-    String name();
-
-    String summary();
-
-    void run(LeaseRig rig) throws Exception;
+interface LeaseScenario extends Scenario<LeaseRig> {
 }

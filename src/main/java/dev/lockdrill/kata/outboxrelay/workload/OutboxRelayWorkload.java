@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.outboxrelay.workload;
 
+import dev.lockdrill.harness.Scenarios;
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.Workload;
@@ -35,14 +36,10 @@ public final class OutboxRelayWorkload implements Workload {
                         created_at timestamptz NOT NULL DEFAULT clock_timestamp(), published_at timestamptz);
                     CREATE TABLE business_order (id bigserial PRIMARY KEY, note text NOT NULL);
                     """);
-            for (OutboxScenario scenario : SCENARIOS) {
-                context.recorder().progress(scenario.name(), scenario.summary());
-                try (OutboxRig rig = new OutboxRig(context, admin, scenario.name())) {
-                    scenario.run(rig);
-                    rig.observeOutbox();
-                    Sql.exec(admin, "DELETE FROM outbox");
-                }
-            }
+            Scenarios.run(context, SCENARIOS, (scenario, i) -> new OutboxRig(context, admin, scenario.name()), rig -> {
+                rig.observeOutbox();
+                Sql.exec(admin, "DELETE FROM outbox");
+            });
         }
     }
 }

@@ -1,10 +1,7 @@
 package dev.lockdrill.kata.outboxrelay.workload;
 
+import dev.lockdrill.harness.Scenario;
+
 /** One scripted situation the outbox relay must survive. */
-interface OutboxScenario {
-    String name();
-
-    String summary();
-
-    void run(OutboxRig rig) throws Exception;
+interface OutboxScenario extends Scenario<OutboxRig> {
 }

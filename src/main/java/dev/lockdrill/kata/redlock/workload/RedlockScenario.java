@@ -1,10 +1,7 @@
 package dev.lockdrill.kata.redlock.workload;
 
+import dev.lockdrill.harness.Scenario;
+
 /** One scenario of the redlock check: a name, one line of what it does, and its run. */
-interface RedlockScenario {
-    String name();
-
-    String summary();
-
-    void run(RedlockRig rig) throws Exception;
+interface RedlockScenario extends Scenario<RedlockRig> {
 }

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.redlock.workload;
 
+import dev.lockdrill.harness.Scenarios;
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Seeds;
 import dev.lockdrill.harness.Sql;
@@ -38,12 +39,8 @@ public final class RedlockWorkload implements Workload {
             Sql.exec(admin, "CREATE SEQUENCE redlock_fence START WITH "
                     + (10 + Seeds.forScenario(context.seed(), "fence").nextInt(80)));
             try (RedisNodes nodes = RedisNodes.start()) {
-                for (RedlockScenario scenario : SCENARIOS) {
-                    context.recorder().progress(scenario.name(), scenario.summary());
-                    try (RedlockRig rig = new RedlockRig(context, admin, scenario.name(), nodes)) {
-                        scenario.run(rig);
-                    }
-                }
+                Scenarios.run(context, SCENARIOS, (scenario, i) -> new RedlockRig(context, admin, scenario.name(),
+                        nodes));
             }
         }
     }

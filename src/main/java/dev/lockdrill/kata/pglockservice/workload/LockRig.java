@@ -2,6 +2,7 @@ package dev.lockdrill.kata.pglockservice.workload;
 
 import dev.lockdrill.harness.Recorder;
 import dev.lockdrill.harness.ScenarioRig;
+import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.WorkloadContext;
 import dev.lockdrill.history.Op;
@@ -10,6 +11,7 @@ import dev.lockdrill.kata.pglockservice.protocol.DbTime;
 import dev.lockdrill.kata.pglockservice.protocol.FencedWrite;
 import dev.lockdrill.kata.pglockservice.protocol.Granted;
 import dev.lockdrill.kata.pglockservice.protocol.LeaseCall;
+import dev.lockdrill.kata.pglockservice.protocol.LockObservations;
 import dev.lockdrill.kata.pglockservice.protocol.LockOps;
 import dev.lockdrill.katas.api.lockservice.Lease;
 import dev.lockdrill.katas.api.lockservice.LockService;
@@ -89,6 +91,18 @@ final class LockRig extends ScenarioRig implements AutoCloseable {
                 RETURNING token""", lease.name(), value, lease.token()).size() == 1;
         op.answered(accepted, Map.of());
         return accepted;
+    }
+
+    /** Records the tokens the locks table took for this scenario's names, in the order it took them. */
+    void observeLockHistory() throws SQLException {
+        recorder().observe(LockObservations.LOCK_HISTORY, scenario, Sql.rows(admin, """
+                SELECT seq, name, op, token, app FROM lockdrill_lock_history WHERE name LIKE ? ORDER BY seq""",
+                scenario + "/%"));
+    }
+
+    /** Moves the token sequence on, so that the next tokens are drawn from {@code next} on. */
+    void skipTokensTo(long next) throws SQLException {
+        Sql.rows(admin, "SELECT setval('lock_fence', greatest(?, (SELECT last_value FROM lock_fence)), false)", next);
     }
 
     /**

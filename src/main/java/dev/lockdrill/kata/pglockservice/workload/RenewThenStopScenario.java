@@ -8,7 +8,7 @@ import java.time.Clock;
 import java.util.Optional;
 
 /**
- * Renewals at their boundaries. worker-1 takes a short lease, renews it three times, then stops
+ * Renewals at their boundaries. worker-1 takes a short lease, renews it four times, then stops
  * (a heartbeat thread that died): worker-2 must be refused while the last renewal lasts and must
  * get the lock soon after it ends. worker-1's late renew and release must fail. worker-2 releases,
  * then tries to renew and release the released lease (both must fail). Last, the same worker takes
@@ -16,12 +16,13 @@ import java.util.Optional;
  * expired lease stays dead.
  */
 final class RenewThenStopScenario implements LockScenario {
-    static final long TTL_MILLIS = 400;
-    static final long RENEW_EVERY_MILLIS = 150;
-    static final int RENEWALS = 3;
+    static final long TTL_MILLIS = 600;
+    static final long RENEW_EVERY_MILLIS = 100;
+    static final int RENEWALS = 4;
+    static final long PROBE_AFTER_MILLIS = 200;
     static final long SHORT_TTL_MILLIS = 200;
     static final long RETRY_MILLIS = 25;
-    static final long GIVE_UP_MILLIS = 1_500;
+    static final long GIVE_UP_MILLIS = 2_000;
 
     @Override
     public String name() {
@@ -47,7 +48,7 @@ final class RenewThenStopScenario implements LockScenario {
             Pause.millis(RENEW_EVERY_MILLIS);
             rig.renew("worker-1", first, lease.get(), TTL_MILLIS);
         }
-        Pause.millis(RENEW_EVERY_MILLIS);
+        Pause.millis(PROBE_AFTER_MILLIS);
         Optional<Lease> next = rig.acquire("worker-2", second, name, TTL_MILLIS);
         long deadline = System.nanoTime() + GIVE_UP_MILLIS * 1_000_000;
         while (next.isEmpty() && System.nanoTime() < deadline) {

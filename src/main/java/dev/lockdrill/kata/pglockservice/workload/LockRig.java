@@ -26,6 +26,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * What every lock-service scenario uses: a service per worker (its own process, pool and clock),
@@ -119,8 +121,8 @@ final class LockRig extends ScenarioRig implements AutoCloseable {
      * with the lease fields of a grant and the clock reading after it.
      */
     private <T> Recorder.Call<T> call(String worker, LockOps f, Map<String, Object> args, Recorder.Action<T> action,
-                                      java.util.function.Function<T, Map<String, Object>> fields,
-                                      java.util.function.Predicate<T> accepted) {
+                                      Function<T, Map<String, Object>> fields,
+                                      Predicate<T> accepted) {
         Map<String, Object> withTime = new LinkedHashMap<>(args);
         withTime.put(DbTime.BEFORE, dbMicros(worker));
         return recorder().call(scenario, worker, f, withTime, action, value -> {

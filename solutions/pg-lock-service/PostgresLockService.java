@@ -15,21 +15,27 @@ import java.util.Optional;
 /**
  * Reference: a lease row per lock name. Acquire is one conditional upsert: it takes the row only
  * if the current lease has expired by the database's clock, and stamps it with a fresh token from
- * the sequence. Renew and release match the token, so a superseded holder changes nothing. No
- * session state: a killed connection or a pooled one changes nothing either.
+ * the sequence, drawn while it holds the row (in DO UPDATE), so tokens are handed out in the order
+ * grants take effect. The token in VALUES is used only when the name has never been granted:
+ * rows are never deleted (release expires the lease), so no earlier grant can exist then. Renew
+ * and release match the token, so a superseded holder changes nothing. No session state: a
+ * killed connection or a pooled one changes nothing either.
  */
 public final class PostgresLockService implements LockService {
     private static final String ACQUIRE = """
             INSERT INTO locks(name, holder, token, lease_until)
             VALUES (?, ?, nextval('lock_fence'), clock_timestamp() + ? * interval '1 millisecond')
             ON CONFLICT (name) DO UPDATE
-              SET holder = EXCLUDED.holder, token = EXCLUDED.token, lease_until = EXCLUDED.lease_until
+              SET holder = EXCLUDED.holder, token = nextval('lock_fence'),
+                  lease_until = clock_timestamp() + ? * interval '1 millisecond'
               WHERE locks.lease_until <= clock_timestamp()
             RETURNING token""";
     private static final String RENEW = """
             UPDATE locks SET lease_until = clock_timestamp() + ? * interval '1 millisecond'
             WHERE name = ? AND token = ? AND lease_until > clock_timestamp()""";
-    private static final String RELEASE = "DELETE FROM locks WHERE name = ? AND token = ?";
+    private static final String RELEASE = """
+            UPDATE locks SET lease_until = '-infinity'
+            WHERE name = ? AND token = ? AND lease_until > clock_timestamp()""";
 
     private final DataSource dataSource;
     private final String holder;
@@ -45,6 +51,7 @@ public final class PostgresLockService implements LockService {
             ps.setString(1, name);
             ps.setString(2, holder);
             ps.setLong(3, ttl.toMillis());
+            ps.setLong(4, ttl.toMillis());
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(new Lease(name, rs.getLong(1), holder)) : Optional.empty();
             }

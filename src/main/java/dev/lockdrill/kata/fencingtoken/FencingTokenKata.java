@@ -42,6 +42,27 @@ public final class FencingTokenKata implements Kata {
 
     @Override
     public List<Clause> contract() {
-        return List.of();
+        return List.of(
+                new Clause("C1", "a write below an already written token is refused",
+                        List.of("stale-write-rejected"),
+                        List.of("paused-holder", "digit-boundary", "stalled-round-trip", "ten-writers")),
+                new Clause("C2", "in storage (commit) order a key's tokens never go down",
+                        List.of("accepted-tokens-monotonic"),
+                        List.of("stalled-round-trip", "ten-writers", "killed-mid-write")),
+                new Clause("C3", "a token >= every written one is accepted: equal token with another value, past 2^31",
+                        List.of("fresh-write-accepted"),
+                        List.of("digit-boundary", "paused-holder", "killed-mid-write", "ten-writers")),
+                new Clause("C4", "resending the same (token, value) is accepted, before or after its effect",
+                        List.of("retry-is-idempotent"), List.of("digit-boundary", "killed-mid-write")),
+                new Clause("C5", "write() says true exactly when the storage applied the write; unknown is an exception",
+                        List.of("outcome-matches-storage", "fresh-write-accepted"),
+                        List.of("digit-boundary", "killed-mid-write", "ten-writers")),
+                new Clause("C6", "each key ends with its highest accepted token and read() returns it",
+                        List.of("final-value-is-last-accepted"),
+                        List.of("digit-boundary", "paused-holder", "stalled-round-trip", "killed-mid-write",
+                                "ten-writers")),
+                new Clause("C7", "the store survives killed sessions and answers without errors, many at once",
+                        List.of("survives-killed-connection", "no-unexpected-errors"),
+                        List.of("killed-mid-write", "ten-writers")));
     }
 }

@@ -42,6 +42,27 @@ public final class PgLockServiceKata implements Kata {
 
     @Override
     public List<Clause> contract() {
-        return List.of();
+        return List.of(
+                new Clause("C1", "at most one live lease per name at any instant of the database's clock, for the "
+                        + "TTL the caller asked", List.of("one-live-holder"), List.of("handover", "paused-past-ttl",
+                        "renew-then-stop", "clock-jump", "killed-lock-session", "contenders")),
+                new Clause("C2", "a lock whose leases all expired or were released can be taken, whatever the "
+                        + "caller's clock says", List.of("expired-lease-reacquirable"),
+                        List.of("paused-past-ttl", "renew-then-stop", "clock-jump", "handover")),
+                new Clause("C3", "tokens strictly increase in the order grants take effect, beyond 2^31 too",
+                        List.of("tokens-strictly-increase"),
+                        List.of("stalled-acquire", "contenders", "renew-then-stop", "handover")),
+                new Clause("C4", "a superseded or released lease can neither renew nor release",
+                        List.of("only-current-token-renews-or-releases"),
+                        List.of("handover", "paused-past-ttl", "renew-then-stop", "clock-jump")),
+                new Clause("C5", "the current lease renews and releases while it is certainly live",
+                        List.of("current-lease-renews-and-releases"),
+                        List.of("handover", "renew-then-stop", "killed-lock-session", "clock-jump")),
+                new Clause("C6", "the token fences a stale holder off the protected resource",
+                        List.of("stale-holder-fenced"),
+                        List.of("paused-past-ttl", "stalled-acquire", "killed-lock-session")),
+                new Clause("C7", "calls answer instead of throwing, from many threads and processes at once",
+                        List.of("no-unexpected-errors"), List.of("handover", "paused-past-ttl", "renew-then-stop",
+                        "clock-jump", "killed-lock-session", "stalled-acquire", "contenders")));
     }
 }

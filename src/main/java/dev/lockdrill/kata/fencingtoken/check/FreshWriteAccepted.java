@@ -45,6 +45,9 @@ public final class FreshWriteAccepted implements Invariant {
                         + (before.isPresent() ? before.getAsLong() : "none") + ")", write.id()));
             }
         }
+        if (facts.writes().stream().noneMatch(FencingFacts::rejected)) {
+            return notExercised("no write was rejected");
+        }
         return failIfAny(evidence);
     }
 }

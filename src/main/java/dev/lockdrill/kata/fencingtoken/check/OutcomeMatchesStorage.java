@@ -36,6 +36,9 @@ public final class OutcomeMatchesStorage implements Invariant {
                         + " — but the storage applied it anyway", write.id()));
             }
         }
+        if (facts.writes().stream().noneMatch(Op::ok)) {
+            return notExercised("no write completed");
+        }
         return failIfAny(evidence);
     }
 

@@ -51,6 +51,9 @@ public final class SurvivesKilledConnection implements Invariant {
         if (!evidence.isEmpty()) {
             return fail(evidence);
         }
+        if (history.faults().stream().noneMatch(f -> f.is(Faults.KILL))) {
+            return notExercised("no session was killed");
+        }
         return unknown.isEmpty() ? pass() : unknown(unknown);
     }
 }

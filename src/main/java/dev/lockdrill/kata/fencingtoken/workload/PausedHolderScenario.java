@@ -10,7 +10,9 @@ import java.util.concurrent.CountDownLatch;
 /**
  * Kleppmann's story, made real: worker-1 takes the lease (token n) and pauses, as in a long GC,
  * past the lease's expiry in database time. worker-2 takes the lease (token n+1) and writes.
- * worker-1 wakes up still believing it holds the lease and writes with token n.
+ * worker-1 wakes up still believing it holds the lease and writes with token n. Then the same
+ * worker, told it lost the lease, takes it again once worker-2's has expired (token n+2) and
+ * writes: its new token must get through although its old one was just fenced off.
  */
 final class PausedHolderScenario implements FencingScenario {
     static final long LEASE_MILLIS = 150;
@@ -48,6 +50,8 @@ final class PausedHolderScenario implements FencingScenario {
             rig.write("worker-1", first, key, staleToken, "written by worker-1");
             workers.awaitAll();
         }
+        long again = rig.acquireLease("worker-1", key, LEASE_MILLIS);
+        rig.write("worker-1", first, key, again, "written by worker-1 with its new lease");
         rig.read("worker-2", second, key);
     }
 }

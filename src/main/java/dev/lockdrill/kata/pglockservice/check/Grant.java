@@ -43,13 +43,19 @@ record Grant(Op acquire, List<Op> followUps) {
      * or a refused renew may have ended it first.
      */
     long certainEnd() {
+        return certainEndBefore(Long.MAX_VALUE);
+    }
+
+    /** {@link #certainEnd()} as far as the follow-up calls recorded before op id {@code beforeId} tell. */
+    long certainEndBefore(long beforeId) {
+        List<Op> earlier = followUps.stream().filter(op -> op.id() < beforeId).toList();
         long end = dbBefore() + AcquireCall.of(acquire).ttlMs() * 1000;
-        for (Op op : followUps) {
+        for (Op op : earlier) {
             if (op.is(LockOps.RENEW) && op.ok() && op.accepted().orElse(false) && LockFacts.dbAfter(op) <= end) {
                 end = Math.max(end, LockFacts.dbBefore(op) + LeaseCall.of(op).ttlMs() * 1000);
             }
         }
-        for (Op op : followUps) {
+        for (Op op : earlier) {
             boolean mayHaveEnded = op.is(LockOps.RELEASE) && (op.outcome() == Outcome.INFO || op.accepted().orElse(false))
                     || op.is(LockOps.RENEW) && op.ok() && !op.accepted().orElse(false);
             if (mayHaveEnded) {

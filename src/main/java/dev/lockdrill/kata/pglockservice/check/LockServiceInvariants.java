@@ -20,7 +20,7 @@ public final class LockServiceInvariants {
 
     public static List<Invariant> all() {
         return List.of(new OneLiveHolder(), new TokensStrictlyIncrease(), new OnlyCurrentLeaseActs(),
-                new FreeLockCanBeAcquired(), new StaleHolderFenced(), noUnexpectedErrors());
+                new CurrentLeaseActs(), new FreeLockCanBeAcquired(), new StaleHolderFenced(), noUnexpectedErrors());
     }
 
     /**

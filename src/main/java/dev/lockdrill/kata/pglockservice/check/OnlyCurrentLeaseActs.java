@@ -5,13 +5,15 @@ import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
+import dev.lockdrill.kata.pglockservice.protocol.LockOps;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Once a lock has been granted again, the old lease is dead: renewing or releasing it must say
- * false (and change nothing), whoever calls and whatever holder label it carries.
+ * Once a lock has been granted again, or its lease released, the old lease is dead: renewing or
+ * releasing it must say false (and change nothing), whoever calls and whatever holder label it carries.
  */
 public final class OnlyCurrentLeaseActs implements Invariant {
     @Override
@@ -32,6 +34,16 @@ public final class OnlyCurrentLeaseActs implements Invariant {
             for (Op call : old.followUps()) {
                 boolean succeeded = call.ok() && call.accepted().orElse(false);
                 if (!succeeded) {
+                    continue;
+                }
+                Optional<Op> released = old.followUps().stream()
+                        .filter(r -> r.is(LockOps.RELEASE) && r.id() < call.id() && r.ok() && r.accepted().orElse(false)
+                                && LockFacts.dbAfter(r) <= LockFacts.dbBefore(call))
+                        .findFirst();
+                if (released.isPresent()) {
+                    evidence.add(new Evidence(facts.describeCall(released.get()) + "; then " + facts.describeCall(call)
+                            + " — token " + old.token() + " had already been released",
+                            List.of(released.get().id(), call.id())));
                     continue;
                 }
                 facts.grants(old.name()).stream()

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.pglockservice.workload;
 
+import dev.lockdrill.harness.Pause;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.lockservice.Lease;
 import dev.lockdrill.katas.api.lockservice.LockService;
@@ -11,12 +12,14 @@ import java.util.Optional;
 
 /**
  * Process clocks jump: worker-2's clock leaps ten minutes ahead while worker-1 holds the lock,
- * then worker-1's clock falls ten minutes behind before it renews. Leases live in database time,
- * so neither jump may change who holds the lock.
+ * then worker-1's clock falls ten minutes behind before it renews. Last, worker-2 takes a short
+ * lease and lets it expire, and worker-3, whose clock runs ten minutes behind, must get the lock.
+ * Leases live in database time, so no clock ahead or behind may change who holds the lock.
  */
 final class ClockJumpScenario implements LockScenario {
     static final long TTL_MILLIS = 3_000;
     static final Duration JUMP = Duration.ofMinutes(10);
+    static final long SHORT_TTL_MILLIS = 300;
 
     @Override
     public String name() {
@@ -54,5 +57,21 @@ final class ClockJumpScenario implements LockScenario {
         rig.release("worker-1", first, lease.get());
         stolen.forEach(l -> rig.release("worker-2", second, l));
         rig.acquire("worker-2", second, name, TTL_MILLIS).ifPresent(l -> rig.release("worker-2", second, l));
+        behindTakesExpiredLease(rig, second);
+    }
+
+    private static void behindTakesExpiredLease(LockRig rig, LockService ahead) throws Exception {
+        JumpClock behindClock = new JumpClock();
+        LockService behind = rig.service("worker-3", "host-3", behindClock);
+        String name = rig.name("month-end");
+        if (rig.acquire("worker-2", ahead, name, SHORT_TTL_MILLIS).isEmpty()) {
+            return;
+        }
+        long start = rig.recorder().now();
+        behindClock.jump(JUMP.negated());
+        rig.recorder().fault(Faults.CLOCK_JUMP, rig.scenario(), "worker-3", start,
+                "worker-3's clock runs " + JUMP.toMinutes() + " minutes behind");
+        Pause.millis(SHORT_TTL_MILLIS + 150);
+        rig.acquire("worker-3", behind, name, TTL_MILLIS).ifPresent(l -> rig.release("worker-3", behind, l));
     }
 }

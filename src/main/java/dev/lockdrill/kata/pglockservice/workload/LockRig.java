@@ -2,6 +2,7 @@ package dev.lockdrill.kata.pglockservice.workload;
 
 import dev.lockdrill.harness.Recorder;
 import dev.lockdrill.harness.ScenarioRig;
+import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.WorkloadContext;
 import dev.lockdrill.history.Op;
@@ -10,6 +11,7 @@ import dev.lockdrill.kata.pglockservice.protocol.DbTime;
 import dev.lockdrill.kata.pglockservice.protocol.FencedWrite;
 import dev.lockdrill.kata.pglockservice.protocol.Granted;
 import dev.lockdrill.kata.pglockservice.protocol.LeaseCall;
+import dev.lockdrill.kata.pglockservice.protocol.LockObservations;
 import dev.lockdrill.kata.pglockservice.protocol.LockOps;
 import dev.lockdrill.katas.api.lockservice.Lease;
 import dev.lockdrill.katas.api.lockservice.LockService;
@@ -24,6 +26,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * What every lock-service scenario uses: a service per worker (its own process, pool and clock),
@@ -91,6 +95,18 @@ final class LockRig extends ScenarioRig implements AutoCloseable {
         return accepted;
     }
 
+    /** Records the tokens the locks table took for this scenario's names, in the order it took them. */
+    void observeLockHistory() throws SQLException {
+        recorder().observe(LockObservations.LOCK_HISTORY, scenario, Sql.rows(admin, """
+                SELECT seq, name, op, token, app FROM lockdrill_lock_history WHERE name LIKE ? ORDER BY seq""",
+                scenario + "/%"));
+    }
+
+    /** Moves the token sequence on, so that the next tokens are drawn from {@code next} on. */
+    void skipTokensTo(long next) throws SQLException {
+        Sql.rows(admin, "SELECT setval('lock_fence', greatest(?, (SELECT last_value FROM lock_fence)), false)", next);
+    }
+
     /**
      * Kills every PostgreSQL session of the worker's pool and waits (up to 3 s each) until they
      * have exited, so whatever they held is released; returns how many were killed.
@@ -105,8 +121,8 @@ final class LockRig extends ScenarioRig implements AutoCloseable {
      * with the lease fields of a grant and the clock reading after it.
      */
     private <T> Recorder.Call<T> call(String worker, LockOps f, Map<String, Object> args, Recorder.Action<T> action,
-                                      java.util.function.Function<T, Map<String, Object>> fields,
-                                      java.util.function.Predicate<T> accepted) {
+                                      Function<T, Map<String, Object>> fields,
+                                      Predicate<T> accepted) {
         Map<String, Object> withTime = new LinkedHashMap<>(args);
         withTime.put(DbTime.BEFORE, dbMicros(worker));
         return recorder().call(scenario, worker, f, withTime, action, value -> {

@@ -12,11 +12,17 @@ import java.util.List;
 /**
  * The pg-lock-service kata: creates the lock table, the token sequence and the protected
  * resource (a fenced table the harness writes on the holders' behalf), then runs each scenario.
+ * Two triggers of the harness's own watch the locks table: one records every token it takes, in
+ * the order the rows were written (a row's writers queue on its lock, so per name this is commit
+ * order); the other stalls an armed worker inside the statement that writes a row.
  */
 public final class LockServiceWorkload implements Workload {
+    /** The advisory lock (two-key form, apart from any hashtext(name) key) the stall trigger waits on. */
+    static final String STALL_LOCK = "7373, 1";
     static final List<LockScenario> SCENARIOS = List.of(
             new HandoverScenario(),
             new PausedHolderScenario(),
+            new RenewThenStopScenario(),
             new ClockJumpScenario(),
             new KilledLockSessionScenario(),
             new StalledAcquireScenario(),
@@ -33,10 +39,35 @@ public final class LockServiceWorkload implements Workload {
                     """);
             Sql.exec(admin, "CREATE SEQUENCE lock_fence START WITH "
                     + (10 + Seeds.forScenario(context.seed(), "fence").nextInt(80)));
+            Sql.exec(admin, """
+                    CREATE TABLE lockdrill_lock_history (seq bigserial PRIMARY KEY, name text NOT NULL, op text NOT NULL,
+                        token bigint, app text);
+                    CREATE FUNCTION lockdrill_lock_history_fn() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN
+                      IF TG_OP = 'INSERT' OR NEW.token IS DISTINCT FROM OLD.token THEN
+                        INSERT INTO lockdrill_lock_history(name, op, token, app)
+                          VALUES (NEW.name, TG_OP, NEW.token, current_setting('application_name'));
+                      END IF;
+                      RETURN NULL;
+                    END $$;
+                    CREATE TRIGGER lockdrill_lock_history_trg AFTER INSERT OR UPDATE ON locks
+                      FOR EACH ROW EXECUTE FUNCTION lockdrill_lock_history_fn();
+                    CREATE TABLE lockdrill_stall (app text PRIMARY KEY);
+                    CREATE FUNCTION lockdrill_stall_fn() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN
+                      IF EXISTS (SELECT 1 FROM lockdrill_stall WHERE app = current_setting('application_name')) THEN
+                        PERFORM pg_advisory_xact_lock(%s);
+                      END IF;
+                      RETURN NEW;
+                    END $$;
+                    CREATE TRIGGER lockdrill_stall_trg BEFORE INSERT OR UPDATE ON locks
+                      FOR EACH ROW EXECUTE FUNCTION lockdrill_stall_fn();
+                    """.formatted(STALL_LOCK));
             for (LockScenario scenario : SCENARIOS) {
                 context.recorder().progress(scenario.name(), scenario.summary());
                 try (LockRig rig = new LockRig(context, admin, sessions, scenario.name())) {
                     scenario.run(rig);
+                    rig.observeLockHistory();
                 }
             }
         }

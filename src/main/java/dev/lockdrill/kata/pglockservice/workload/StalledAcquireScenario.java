@@ -4,11 +4,13 @@ import dev.lockdrill.history.Faults;
 import dev.lockdrill.harness.LockWaits;
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.RoundTripHook;
+import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.Workers;
 import dev.lockdrill.katas.api.lockservice.Lease;
 import dev.lockdrill.katas.api.lockservice.LockService;
 
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
@@ -16,9 +18,12 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A stall inside tryAcquire: worker-1 is held right after its first round trip to PostgreSQL
- * while worker-2 takes the lock, works and releases it. An acquire that computes its token in one
- * statement and grants in another hands worker-1 the token worker-2 already used.
+ * A stall inside tryAcquire, twice. First worker-1 is held right after its first round trip to
+ * PostgreSQL; then it is held inside the statement that writes the locks table, after the row's
+ * values (and so a token drawn with nextval) were computed but before the row is inserted or
+ * updated. Each time worker-2 takes the lock, works and releases it meanwhile. An acquire that
+ * draws its token before it holds the row hands worker-1 a token lower than worker-2's, granted
+ * after worker-2's.
  */
 final class StalledAcquireScenario implements LockScenario {
     static final long TTL_MILLIS = 3_000;
@@ -31,7 +36,8 @@ final class StalledAcquireScenario implements LockScenario {
 
     @Override
     public String summary() {
-        return "worker-1 stalls between the round trips of its acquire while worker-2 takes and releases the lock";
+        return "worker-1 stalls after drawing its token (between round trips, then inside the statement) while "
+                + "worker-2 takes and releases the lock";
     }
 
     @Override
@@ -39,8 +45,16 @@ final class StalledAcquireScenario implements LockScenario {
         LockService setup = rig.service("worker-0", "host-0", Clock.systemUTC());
         LockService first = rig.service("worker-1", "host-1", Clock.systemUTC());
         LockService second = rig.service("worker-2", "host-2", Clock.systemUTC());
-        String name = rig.name("payout");
-        rig.acquire("worker-0", setup, name, TTL_MILLIS).ifPresent(l -> rig.release("worker-0", setup, l));
+        String betweenRoundTrips = rig.name("payout");
+        rig.acquire("worker-0", setup, betweenRoundTrips, TTL_MILLIS).ifPresent(l -> rig.release("worker-0", setup, l));
+        stallBetweenRoundTrips(rig, first, second, betweenRoundTrips);
+        String insideStatement = rig.name("settlement");
+        rig.acquire("worker-0", setup, insideStatement, TTL_MILLIS).ifPresent(l -> rig.release("worker-0", setup, l));
+        stallInsideStatement(rig, first, second, insideStatement);
+    }
+
+    private static void stallBetweenRoundTrips(LockRig rig, LockService first, LockService second, String name)
+            throws Exception {
         StallAfterFirstRoundTrip gate = new StallAfterFirstRoundTrip();
         rig.dataSource("worker-1").hook(gate);
         try (Workers workers = new Workers()) {
@@ -57,17 +71,63 @@ final class StalledAcquireScenario implements LockScenario {
             }
             gate.release.countDown();
             rig.recorder().fault(Faults.STALL, rig.scenario(), "worker-1", start, gap
-                    ? "worker-1 stalled after the first round trip of its acquire until worker-2 had taken, used and "
-                    + "released the lock (or waited on worker-1)"
-                    : "worker-1 acquired in a single round trip, so there was no gap to stall in");
+                    ? "worker-1 stalled after the first round trip of its acquire of " + name + " until worker-2 had "
+                    + "taken, used and released the lock (or waited on worker-1)"
+                    : "worker-1 acquired " + name + " in a single round trip, so there was no gap between round "
+                    + "trips to stall in");
             workers.awaitAll();
-            Workers.await(stalled).ifPresent(l -> {
-                rig.fencedWrite("worker-1", l, "worker-1 after its stall");
-                rig.release("worker-1", first, l);
-            });
+            finish(rig, first, Workers.await(stalled));
         } finally {
             rig.dataSource("worker-1").hook(RoundTripHook.NONE);
         }
+    }
+
+    /**
+     * Arms the schema's stall trigger for worker-1: its next write to the locks table waits on an
+     * advisory lock the harness holds, after the row's new values were computed.
+     */
+    private static void stallInsideStatement(LockRig rig, LockService first, LockService second, String name)
+            throws Exception {
+        String app = rig.database().applicationName("worker-1");
+        try (Connection holder = rig.database().connect("stall-holder");
+             Connection observer = rig.database().connect("observer");
+             Workers workers = new Workers()) {
+            Sql.exec(holder, "SELECT pg_advisory_lock(" + LockServiceWorkload.STALL_LOCK + ")");
+            Sql.rows(holder, "INSERT INTO lockdrill_stall(app) VALUES (?) RETURNING app", app);
+            Future<Optional<Lease>> stalled = workers.start("worker-1",
+                    () -> rig.acquire("worker-1", first, name, TTL_MILLIS));
+            LockWaits waits = new LockWaits(rig.database(), observer);
+            long deadline = System.nanoTime() + STALL_CAP_MILLIS * 1_000_000;
+            boolean held = false;
+            while (!stalled.isDone() && !held && System.nanoTime() < deadline) {
+                held = waits.waiting("worker-1");
+                if (!held) {
+                    Pause.millis(2);
+                }
+            }
+            Sql.rows(holder, "DELETE FROM lockdrill_stall WHERE app = ? RETURNING app", app);
+            long start = rig.recorder().now();
+            Future<?> other = workers.start("worker-2", () -> takeWorkRelease(rig, second, name));
+            if (held) {
+                waitUntilDoneOrBlocked(rig, other);
+            }
+            Sql.exec(holder, "SELECT pg_advisory_unlock(" + LockServiceWorkload.STALL_LOCK + ")");
+            rig.recorder().fault(Faults.STALL, rig.scenario(), "worker-1", start, held
+                    ? "worker-1 stalled inside the statement that writes the locks row of " + name + " (its values, "
+                    + "token included, already computed) until worker-2 had taken, used and released the lock (or "
+                    + "waited on worker-1)"
+                    : "worker-1's acquire of " + name + " never wrote the locks table, so there was no statement "
+                    + "to stall in");
+            workers.awaitAll();
+            finish(rig, first, Workers.await(stalled));
+        }
+    }
+
+    private static void finish(LockRig rig, LockService first, Optional<Lease> lease) {
+        lease.ifPresent(l -> {
+            rig.fencedWrite("worker-1", l, "worker-1 after its stall");
+            rig.release("worker-1", first, l);
+        });
     }
 
     private static void takeWorkRelease(LockRig rig, LockService service, String name) {
@@ -77,7 +137,7 @@ final class StalledAcquireScenario implements LockScenario {
         });
     }
 
-    private static void waitUntilDoneOrBlocked(LockRig rig, Future<?> other) throws Exception {
+    private static void waitUntilDoneOrBlocked(LockRig rig, Future<?> other) throws SQLException {
         long deadline = System.nanoTime() + STALL_CAP_MILLIS * 1_000_000;
         try (Connection observer = rig.database().connect("observer")) {
             LockWaits waits = new LockWaits(rig.database(), observer);

@@ -63,7 +63,7 @@ class FencingInvariantsTest {
         h.stored("k", null, 4, "four", "worker-2").stored("k", 4L, 5, "five", "worker-1");
         h.finalRow("k", "five", 5);
 
-        assertThat(new StaleWriteRejected().check(h.build()).verdict()).isEqualTo(Verdict.PASS);
+        assertThat(new StaleWriteRejected().check(h.build()).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
     }
 
     @Test
@@ -191,5 +191,49 @@ class FencingInvariantsTest {
         assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(result.evidence()).hasSize(1);
         assertThat(result.evidence().get(0).text()).contains("worker-4", "UNKNOWN");
+    }
+
+    @Test
+    void sameTokenWithAnotherValueMustBeAccepted() {
+        FencingHistory h = new FencingHistory();
+        h.accepted("worker-1", "k", 100, "first", 0, 1);
+        h.stored("k", null, 100, "first", "worker-1");
+        h.rejected("worker-1", "k", 100, "second", 2, 3);
+        InvariantResult result = new FreshWriteAccepted().check(h.build());
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(0).text()).contains("token 100", "REJECTED");
+    }
+
+    @Test
+    void tokenTruncatedByTheStoreIsAnAcceptedWriteNeverApplied() {
+        long wide = (1L << 31) + 1;
+        FencingHistory h = new FencingHistory();
+        h.accepted("worker-1", "k", wide, "wide", 0, 1);
+        h.stored("k", null, (int) wide, "wide", "worker-1");
+        InvariantResult result = new OutcomeMatchesStorage().check(h.build());
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(0).text()).contains("never applied");
+    }
+
+    @Test
+    void invariantsWithNothingToJudgeAreNotExercised() {
+        FencingHistory h = new FencingHistory();
+        h.accepted("worker-1", "k", 1, "one", 0, 1);
+        h.stored("k", null, 1, "one", "worker-1");
+        History history = h.build();
+        assertThat(new RetryIsIdempotent().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+        assertThat(new SurvivesKilledConnection().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+        assertThat(new FreshWriteAccepted().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+        assertThat(new StaleWriteRejected().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+    }
+
+    @Test
+    void firstCallAfterAKillMayFailButNotTheSecond() {
+        FencingHistory h = new FencingHistory().scenario("killed-mid-write");
+        h.fault("kill", "worker-3", 10, 11, "killed idle sessions");
+        h.unknown("worker-3", "k", 7, "seven", 20, 21);
+        assertThat(FencingTokenInvariants.noUnexpectedErrors().check(h.build()).passed()).isTrue();
+        h.unknown("worker-3", "k", 7, "seven", 30, 31);
+        assertThat(FencingTokenInvariants.noUnexpectedErrors().check(h.build()).verdict()).isEqualTo(Verdict.FAIL);
     }
 }

@@ -2,6 +2,7 @@ package dev.lockdrill.kata.pglockservice.check;
 
 import dev.lockdrill.history.FaultEvent;
 import dev.lockdrill.history.History;
+import dev.lockdrill.history.Observation;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.history.Outcome;
@@ -10,6 +11,7 @@ import dev.lockdrill.kata.pglockservice.protocol.DbTime;
 import dev.lockdrill.kata.pglockservice.protocol.FencedWrite;
 import dev.lockdrill.kata.pglockservice.protocol.Granted;
 import dev.lockdrill.kata.pglockservice.protocol.LeaseCall;
+import dev.lockdrill.kata.pglockservice.protocol.LockObservations;
 import dev.lockdrill.kata.pglockservice.protocol.LockOps;
 
 import java.util.ArrayList;
@@ -25,6 +27,7 @@ final class LockHistory {
     static final String NAME = "s/lock";
     private final List<Op> ops = new ArrayList<>();
     private final List<FaultEvent> faults = new ArrayList<>();
+    private final List<Map<String, Object>> tokensWritten = new ArrayList<>();
 
     LockHistory granted(String worker, long token, long ttlMs, long from, long to) {
         return add(worker, LockOps.ACQUIRE, new AcquireCall(NAME, ttlMs).toMap(), from, to, Outcome.OK,
@@ -63,8 +66,16 @@ final class LockHistory {
         return this;
     }
 
+    /** The locks table took this token for the lock (the check's history trigger saw it), in this order. */
+    LockHistory tableTook(long token, String worker) {
+        tokensWritten.add(Map.of("seq", (long) tokensWritten.size() + 1, "name", NAME, "op", "INSERT",
+                "token", token, "app", "ld-" + worker));
+        return this;
+    }
+
     History build() {
-        return new History(1, ops, faults, List.of());
+        return new History(1, ops, faults,
+                List.of(new Observation(LockObservations.LOCK_HISTORY, "s", tokensWritten)));
     }
 
     private static Map<String, Object> answer(boolean accepted, Map<String, Object> fields) {

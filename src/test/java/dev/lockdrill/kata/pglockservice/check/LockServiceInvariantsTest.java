@@ -120,4 +120,100 @@ class LockServiceInvariantsTest {
         assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(result.evidence()).singleElement().satisfies(e -> assertThat(e.opIds()).containsExactly(3L));
     }
+
+    @Test
+    void lowerTokenGrantedAfterAHigherOneWhileItsCallOverlappedFails() {
+        History history = new LockHistory()
+                .granted("worker-1", 93, 3000, 0, 60)
+                .granted("worker-2", 94, 3000, 10, 20)
+                .release("worker-2", 94, true, 30, 40)
+                .build();
+        InvariantResult result = new TokensStrictlyIncrease().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(0).text()).contains("took effect after that grant", "lower token");
+    }
+
+    @Test
+    void overlappingGrantsWhoseLowerLeaseMayHaveEndedFirstPass() {
+        History expired = new LockHistory()
+                .granted("worker-1", 93, 5, 0, 30)
+                .granted("worker-2", 94, 3000, 10, 20)
+                .build();
+        assertThat(new TokensStrictlyIncrease().check(expired).passed()).isTrue();
+        History inOrder = new LockHistory()
+                .granted("worker-1", 93, 3000, 0, 5)
+                .release("worker-1", 93, true, 6, 8)
+                .granted("worker-2", 94, 3000, 4, 20)
+                .build();
+        assertThat(new TokensStrictlyIncrease().check(inOrder).passed()).isTrue();
+    }
+
+    @Test
+    void lockTableTakingALowerGrantedTokenAfterAHigherOneFails() {
+        History history = new LockHistory()
+                .granted("worker-2", 94, 5, 10, 20)
+                .granted("worker-1", 93, 5, 0, 60)
+                .tableTook(94, "worker-2")
+                .tableTook(0, "worker-1")
+                .tableTook(93, "worker-1")
+                .build();
+        InvariantResult result = new TokensStrictlyIncrease().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(0).text()).contains("locks table took token 93", "after it had taken token 94");
+    }
+
+    @Test
+    void tokenOrderWithFewerThanTwoGrantsIsNotExercised() {
+        History history = new LockHistory().granted("worker-1", 93, 3000, 0, 5).build();
+        assertThat(new TokensStrictlyIncrease().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+    }
+
+    @Test
+    void refusingToRenewTheCurrentLiveLeaseFails() {
+        History history = new LockHistory()
+                .granted("worker-1", 10, 400, 0, 5)
+                .renew("worker-1", 10, 400, true, 150, 155)
+                .renew("worker-1", 10, 400, false, 300, 305)
+                .build();
+        InvariantResult result = new CurrentLeaseActs().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence()).hasSize(1);
+        assertThat(result.evidence().get(0).text()).contains("the current lease was refused");
+    }
+
+    @Test
+    void refusingARenewAfterExpiryOrAfterAnotherGrantPasses() {
+        History expired = new LockHistory()
+                .granted("worker-1", 10, 400, 0, 5)
+                .renew("worker-1", 10, 400, false, 420, 425)
+                .release("worker-1", 10, false, 430, 435)
+                .build();
+        assertThat(new CurrentLeaseActs().check(expired).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+        History superseded = new LockHistory()
+                .granted("worker-1", 10, 400, 0, 5)
+                .renew("worker-1", 10, 400, true, 100, 105)
+                .granted("worker-2", 11, 400, 200, 205)
+                .renew("worker-1", 10, 400, false, 300, 305)
+                .build();
+        assertThat(new CurrentLeaseActs().check(superseded).verdict()).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
+    void renewingOrReleasingAReleasedLeaseFails() {
+        History history = new LockHistory()
+                .granted("worker-1", 10, 3000, 0, 5)
+                .release("worker-1", 10, true, 10, 15)
+                .renew("worker-1", 10, 3000, true, 20, 25)
+                .build();
+        InvariantResult result = new OnlyCurrentLeaseActs().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(0).text()).contains("had already been released");
+        History refused = new LockHistory()
+                .granted("worker-1", 10, 3000, 0, 5)
+                .release("worker-1", 10, true, 10, 15)
+                .renew("worker-1", 10, 3000, false, 20, 25)
+                .release("worker-1", 10, false, 30, 35)
+                .build();
+        assertThat(new OnlyCurrentLeaseActs().check(refused).passed()).isTrue();
+    }
 }

@@ -1,0 +1,73 @@
+package katas.fencingtoken;
+
+import dev.lockdrill.katas.api.fencing.FencedStore;
+import dev.lockdrill.katas.api.fencing.FencedValue;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Optional;
+
+/**
+ * Mutant: reads the current token and writes in one READ COMMITTED transaction, believing the
+ * transaction makes the pair atomic. It does not: without FOR UPDATE the read takes no lock, and
+ * a higher token committed between the two statements is overwritten.
+ */
+public final class PostgresFencedStore implements FencedStore {
+    private static final String WRITE = """
+            INSERT INTO fenced_resource(key, value, token) VALUES (?, ?, ?)
+            ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, token = EXCLUDED.token
+            WHERE fenced_resource.token <= EXCLUDED.token""";
+
+    private final DataSource dataSource;
+
+    public PostgresFencedStore(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    @Override
+    public boolean write(String key, long token, String value) throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                try (PreparedStatement check = c.prepareStatement("SELECT token FROM fenced_resource WHERE key = ?")) {
+                    check.setString(1, key);
+                    try (ResultSet rs = check.executeQuery()) {
+                        if (rs.next() && rs.getLong(1) > token) {
+                            c.rollback();
+                            return false;
+                        }
+                    }
+                }
+                try (PreparedStatement ps = c.prepareStatement("""
+                        INSERT INTO fenced_resource(key, value, token) VALUES (?, ?, ?)
+                        ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, token = EXCLUDED.token""")) {
+                    ps.setString(1, key);
+                    ps.setString(2, value);
+                    ps.setLong(3, token);
+                    ps.executeUpdate();
+                }
+                c.commit();
+                return true;
+            } catch (SQLException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
+        }
+    }
+
+    @Override
+    public Optional<FencedValue> read(String key) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT value, token FROM fenced_resource WHERE key = ?")) {
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(new FencedValue(rs.getString(1), rs.getLong(2))) : Optional.empty();
+            }
+        }
+    }
+}

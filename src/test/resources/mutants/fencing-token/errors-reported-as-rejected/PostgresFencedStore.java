@@ -1,0 +1,52 @@
+package katas.fencingtoken;
+
+import dev.lockdrill.katas.api.fencing.FencedStore;
+import dev.lockdrill.katas.api.fencing.FencedValue;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Optional;
+
+/**
+ * Mutant: turns any SQLException into "rejected", so the caller never learns that the outcome is
+ * unknown: a write whose connection died is reported stale, and the caller gives up instead of
+ * retrying, though no higher token was ever written.
+ */
+public final class PostgresFencedStore implements FencedStore {
+    private static final String WRITE = """
+            INSERT INTO fenced_resource(key, value, token) VALUES (?, ?, ?)
+            ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, token = EXCLUDED.token
+            WHERE fenced_resource.token <= EXCLUDED.token""";
+
+    private final DataSource dataSource;
+
+    public PostgresFencedStore(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    @Override
+    public boolean write(String key, long token, String value) throws SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(WRITE)) {
+            ps.setString(1, key);
+            ps.setString(2, value);
+            ps.setLong(3, token);
+            return ps.executeUpdate() == 1;
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public Optional<FencedValue> read(String key) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT value, token FROM fenced_resource WHERE key = ?")) {
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(new FencedValue(rs.getString(1), rs.getLong(2))) : Optional.empty();
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package katas.fencingtoken;
+
+import dev.lockdrill.katas.api.fencing.FencedStore;
+import dev.lockdrill.katas.api.fencing.FencedValue;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Optional;
+
+/**
+ * Mutant: binds the token as an int, as if tokens always fit in 32 bits. Past 2^31 the cast
+ * wraps to a negative (or small) number, which the stored token beats: the holder of the highest
+ * token is refused as if it were stale.
+ */
+public final class PostgresFencedStore implements FencedStore {
+    private static final String WRITE = """
+            INSERT INTO fenced_resource(key, value, token) VALUES (?, ?, ?)
+            ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, token = EXCLUDED.token
+            WHERE fenced_resource.token <= EXCLUDED.token""";
+
+    private final DataSource dataSource;
+
+    public PostgresFencedStore(DataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    @Override
+    public boolean write(String key, long token, String value) throws SQLException {
+        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(WRITE)) {
+            ps.setString(1, key);
+            ps.setString(2, value);
+            ps.setInt(3, (int) token);
+            return ps.executeUpdate() == 1;
+        }
+    }
+
+    @Override
+    public Optional<FencedValue> read(String key) throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT value, token FROM fenced_resource WHERE key = ?")) {
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(new FencedValue(rs.getString(1), rs.getLong(2))) : Optional.empty();
+            }
+        }
+    }
+}

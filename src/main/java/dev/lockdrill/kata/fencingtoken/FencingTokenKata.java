@@ -2,27 +2,19 @@ package dev.lockdrill.kata.fencingtoken;
 
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
-import dev.lockdrill.harness.Workload;
 import dev.lockdrill.kata.Clause;
-import dev.lockdrill.kata.Kata;
+import dev.lockdrill.kata.DeclaredKata;
 import dev.lockdrill.kata.Needs;
 import dev.lockdrill.kata.fencingtoken.check.FencingTokenInvariants;
 import dev.lockdrill.kata.fencingtoken.check.FencingMetrics;
 import dev.lockdrill.kata.fencingtoken.workload.FencingTokenWorkload;
 
 import java.util.List;
-import java.util.Set;
 
 /** The fencing-token kata: how its check plugs into the pipeline. */
-public final class FencingTokenKata implements Kata {
-    @Override
-    public String id() {
-        return "fencing-token";
-    }
-
-    @Override
-    public Class<? extends Workload> workload() {
-        return FencingTokenWorkload.class;
+public final class FencingTokenKata extends DeclaredKata {
+    public FencingTokenKata() {
+        super("fencing-token", FencingTokenWorkload.class, Needs.POSTGRES);
     }
 
     @Override
@@ -33,11 +25,6 @@ public final class FencingTokenKata implements Kata {
     @Override
     public Metrics metrics() {
         return new FencingMetrics();
-    }
-
-    @Override
-    public Set<Needs> needs() {
-        return Set.of(Needs.POSTGRES);
     }
 
     @Override

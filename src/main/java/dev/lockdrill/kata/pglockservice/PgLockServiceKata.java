@@ -2,27 +2,19 @@ package dev.lockdrill.kata.pglockservice;
 
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
-import dev.lockdrill.harness.Workload;
 import dev.lockdrill.kata.Clause;
-import dev.lockdrill.kata.Kata;
+import dev.lockdrill.kata.DeclaredKata;
 import dev.lockdrill.kata.Needs;
 import dev.lockdrill.kata.pglockservice.check.LockServiceInvariants;
 import dev.lockdrill.kata.pglockservice.check.LockServiceMetrics;
 import dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload;
 
 import java.util.List;
-import java.util.Set;
 
 /** The pg-lock-service kata: how its check plugs into the pipeline. */
-public final class PgLockServiceKata implements Kata {
-    @Override
-    public String id() {
-        return "pg-lock-service";
-    }
-
-    @Override
-    public Class<? extends Workload> workload() {
-        return LockServiceWorkload.class;
+public final class PgLockServiceKata extends DeclaredKata {
+    public PgLockServiceKata() {
+        super("pg-lock-service", LockServiceWorkload.class, Needs.POSTGRES);
     }
 
     @Override
@@ -33,11 +25,6 @@ public final class PgLockServiceKata implements Kata {
     @Override
     public Metrics metrics() {
         return new LockServiceMetrics();
-    }
-
-    @Override
-    public Set<Needs> needs() {
-        return Set.of(Needs.POSTGRES);
     }
 
     @Override

@@ -1,10 +1,7 @@
 package dev.lockdrill.kata.fencingtoken.workload;
 
+import dev.lockdrill.harness.Scenario;
+
 /** One scripted situation the store must survive. */
-interface FencingScenario {
-    String name();
-
-    String summary();
-
-    void run(FencingRig rig) throws Exception;
+interface FencingScenario extends Scenario<FencingRig> {
 }

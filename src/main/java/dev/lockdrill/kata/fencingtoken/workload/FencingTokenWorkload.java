@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.fencingtoken.workload;
 
+import dev.lockdrill.harness.Scenarios;
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Seeds;
 import dev.lockdrill.harness.Sql;
@@ -26,13 +27,8 @@ public final class FencingTokenWorkload implements Workload {
         Database database = context.requireDatabase();
         try (Connection admin = database.admin()) {
             createSchema(admin, 10 + Seeds.forScenario(context.seed(), "lease").nextInt(80));
-            for (FencingScenario scenario : SCENARIOS) {
-                context.recorder().progress(scenario.name(), scenario.summary());
-                try (FencingRig rig = new FencingRig(context, admin, scenario.name())) {
-                    scenario.run(rig);
-                    rig.observeStorage();
-                }
-            }
+            Scenarios.run(context, SCENARIOS, (scenario, i) -> new FencingRig(context, admin, scenario.name()),
+                    FencingRig::observeStorage);
         }
     }
 

@@ -1,17 +1,12 @@
 package dev.lockdrill.kata.fencingtoken.workload;
 
+import dev.lockdrill.harness.StallAfterRoundTrip;
 import dev.lockdrill.history.Faults;
-import dev.lockdrill.harness.LockWaits;
-import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.RoundTripHook;
 import dev.lockdrill.harness.Workers;
 import dev.lockdrill.katas.api.fencing.FencedStore;
 
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A stall at the worst moment: worker-1 (lower token) is held still right after its first round
@@ -48,20 +43,20 @@ final class StalledRoundTripScenario implements FencingScenario {
 
     private static void race(FencingRig rig, FencedStore first, FencedStore second, String key, long lower,
                              long higher) throws Exception {
-        StallAfterFirstRoundTrip gate = new StallAfterFirstRoundTrip();
+        StallAfterRoundTrip gate = new StallAfterRoundTrip(1, 10_000);
         rig.dataSourceOf("worker-1").hook(gate);
         try (Workers workers = new Workers()) {
             Future<?> firstWrite = workers.start("worker-1",
                     () -> rig.write("worker-1", first, key, lower, "lower token " + lower));
-            while (!firstWrite.isDone() && !Pause.until(gate.stalled, 5)) {
+            while (!firstWrite.isDone() && !gate.awaitStalled(5)) {
                 Thread.onSpinWait();
             }
             long start = rig.recorder().now();
-            if (gate.stalled.getCount() == 0) {
+            if (gate.stalled()) {
                 Future<?> secondWrite = workers.start("worker-2",
                         () -> rig.write("worker-2", second, key, higher, "higher token " + higher));
-                waitUntilDoneOrBlocked(rig, secondWrite);
-                gate.release.countDown();
+                StallAfterRoundTrip.awaitDoneOrBlocked(rig.database(), secondWrite, "worker-2", STALL_CAP_MILLIS);
+                gate.release();
                 rig.recorder().fault(Faults.STALL, rig.scenario(), "worker-1", start, "worker-1 stalled after its first "
                         + "round trip (token " + lower + ") until worker-2's write of token " + higher
                         + " finished or waited on worker-1's lock");
@@ -73,38 +68,6 @@ final class StalledRoundTripScenario implements FencingScenario {
             workers.awaitAll();
         } finally {
             rig.dataSourceOf("worker-1").hook(RoundTripHook.NONE);
-        }
-    }
-
-    /**
-     * Holds worker-1 until worker-2's write is done, or until worker-2 waits on a lock (worker-1
-     * holds it: a correct, locking store), with a cap in case neither is ever observed.
-     */
-    private static void waitUntilDoneOrBlocked(FencingRig rig, Future<?> secondWrite) throws SQLException {
-        long deadline = System.nanoTime() + STALL_CAP_MILLIS * 1_000_000;
-        try (Connection observer = rig.database().connect("observer")) {
-            LockWaits waits = new LockWaits(rig.database(), observer);
-            while (!secondWrite.isDone() && System.nanoTime() < deadline) {
-                if (waits.waiting("worker-2")) {
-                    return;
-                }
-                Pause.millis(2);
-            }
-        }
-    }
-
-    /** Lets the first round trip through, then holds the worker before its second one. */
-    private static final class StallAfterFirstRoundTrip implements RoundTripHook {
-        private final AtomicInteger roundTrips = new AtomicInteger();
-        private final CountDownLatch stalled = new CountDownLatch(1);
-        private final CountDownLatch release = new CountDownLatch(1);
-
-        @Override
-        public void beforeRoundTrip(String worker, String kind, String sql) {
-            if (roundTrips.incrementAndGet() == 2) {
-                stalled.countDown();
-                Pause.until(release, 10_000);
-            }
         }
     }
 }

@@ -1,10 +1,7 @@
 package dev.lockdrill.kata.pglockservice.workload;
 
+import dev.lockdrill.harness.Scenario;
+
 /** One scripted situation the lock service must survive. */
-interface LockScenario {
-    String name();
-
-    String summary();
-
-    void run(LockRig rig) throws Exception;
+interface LockScenario extends Scenario<LockRig> {
 }

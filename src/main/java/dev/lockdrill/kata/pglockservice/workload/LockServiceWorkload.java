@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.pglockservice.workload;
 
+import dev.lockdrill.harness.Scenarios;
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Seeds;
 import dev.lockdrill.harness.Sql;
@@ -63,13 +64,8 @@ public final class LockServiceWorkload implements Workload {
                     CREATE TRIGGER lockdrill_stall_trg BEFORE INSERT OR UPDATE ON locks
                       FOR EACH ROW EXECUTE FUNCTION lockdrill_stall_fn();
                     """.formatted(STALL_LOCK));
-            for (LockScenario scenario : SCENARIOS) {
-                context.recorder().progress(scenario.name(), scenario.summary());
-                try (LockRig rig = new LockRig(context, admin, sessions, scenario.name())) {
-                    scenario.run(rig);
-                    rig.observeLockHistory();
-                }
-            }
+            Scenarios.run(context, SCENARIOS, (scenario, i) -> new LockRig(context, admin, sessions, scenario.name()),
+                    LockRig::observeLockHistory);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.pglockservice.workload;
 
+import dev.lockdrill.harness.StallAfterRoundTrip;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.harness.LockWaits;
 import dev.lockdrill.harness.Pause;
@@ -10,12 +11,9 @@ import dev.lockdrill.katas.api.lockservice.Lease;
 import dev.lockdrill.katas.api.lockservice.LockService;
 
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.util.Optional;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A stall inside tryAcquire, twice. First worker-1 is held right after its first round trip to
@@ -55,21 +53,21 @@ final class StalledAcquireScenario implements LockScenario {
 
     private static void stallBetweenRoundTrips(LockRig rig, LockService first, LockService second, String name)
             throws Exception {
-        StallAfterFirstRoundTrip gate = new StallAfterFirstRoundTrip();
+        StallAfterRoundTrip gate = new StallAfterRoundTrip(1, 2 * STALL_CAP_MILLIS);
         rig.dataSource("worker-1").hook(gate);
         try (Workers workers = new Workers()) {
             Future<Optional<Lease>> stalled = workers.start("worker-1",
                     () -> rig.acquire("worker-1", first, name, TTL_MILLIS));
-            while (!stalled.isDone() && !Pause.until(gate.stalled, 5)) {
+            while (!stalled.isDone() && !gate.awaitStalled(5)) {
                 Thread.onSpinWait();
             }
             long start = rig.recorder().now();
-            boolean gap = gate.stalled.getCount() == 0;
+            boolean gap = gate.stalled();
             Future<?> other = workers.start("worker-2", () -> takeWorkRelease(rig, second, name));
             if (gap) {
-                waitUntilDoneOrBlocked(rig, other);
+                StallAfterRoundTrip.awaitDoneOrBlocked(rig.database(), other, "worker-2", STALL_CAP_MILLIS);
             }
-            gate.release.countDown();
+            gate.release();
             rig.recorder().fault(Faults.STALL, rig.scenario(), "worker-1", start, gap
                     ? "worker-1 stalled after the first round trip of its acquire of " + name + " until worker-2 had "
                     + "taken, used and released the lock (or waited on worker-1)"
@@ -109,7 +107,7 @@ final class StalledAcquireScenario implements LockScenario {
             long start = rig.recorder().now();
             Future<?> other = workers.start("worker-2", () -> takeWorkRelease(rig, second, name));
             if (held) {
-                waitUntilDoneOrBlocked(rig, other);
+                StallAfterRoundTrip.awaitDoneOrBlocked(rig.database(), other, "worker-2", STALL_CAP_MILLIS);
             }
             Sql.exec(holder, "SELECT pg_advisory_unlock(" + LockServiceWorkload.STALL_LOCK + ")");
             rig.recorder().fault(Faults.STALL, rig.scenario(), "worker-1", start, held
@@ -135,30 +133,5 @@ final class StalledAcquireScenario implements LockScenario {
             rig.fencedWrite("worker-2", l, "worker-2 while worker-1 stalled");
             rig.release("worker-2", service, l);
         });
-    }
-
-    private static void waitUntilDoneOrBlocked(LockRig rig, Future<?> other) throws SQLException {
-        long deadline = System.nanoTime() + STALL_CAP_MILLIS * 1_000_000;
-        try (Connection observer = rig.database().connect("observer")) {
-            LockWaits waits = new LockWaits(rig.database(), observer);
-            while (!other.isDone() && System.nanoTime() < deadline && !waits.waiting("worker-2")) {
-                Pause.millis(2);
-            }
-        }
-    }
-
-    /** Lets the first round trip through, then holds the worker before its second one. */
-    private static final class StallAfterFirstRoundTrip implements RoundTripHook {
-        private final AtomicInteger roundTrips = new AtomicInteger();
-        private final CountDownLatch stalled = new CountDownLatch(1);
-        private final CountDownLatch release = new CountDownLatch(1);
-
-        @Override
-        public void beforeRoundTrip(String worker, String kind, String sql) {
-            if (roundTrips.incrementAndGet() == 2) {
-                stalled.countDown();
-                Pause.until(release, 2 * STALL_CAP_MILLIS);
-            }
-        }
     }
 }

@@ -38,7 +38,8 @@ public final class PostgresFencedStore implements FencedStore {
 
     public PostgresFencedStore(DataSource dataSource) {
         this.dataSource = dataSource;
-        install("fence_guard", "SELECT 1 FROM pg_trigger WHERE tgname = 'fence_guard'", GUARD);
+        install("fence_guard", "SELECT 1 FROM pg_trigger t JOIN pg_class r ON r.oid = t.tgrelid"
+                + " WHERE t.tgname = 'fence_guard' AND r.relnamespace = current_schema()::regnamespace", GUARD);
     }
 
     private void install(String name, String catalogQuery, String ddl) {

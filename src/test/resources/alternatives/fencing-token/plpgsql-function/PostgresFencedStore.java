@@ -47,7 +47,8 @@ public final class PostgresFencedStore implements FencedStore {
 
     public PostgresFencedStore(DataSource dataSource) {
         this.dataSource = dataSource;
-        install("fenced_write", "SELECT 1 FROM pg_proc WHERE proname = 'fenced_write'", FUNCTION);
+        install("fenced_write", "SELECT 1 FROM pg_proc WHERE proname = 'fenced_write'"
+                + " AND pronamespace = current_schema()::regnamespace", FUNCTION);
     }
 
     private void install(String name, String catalogQuery, String ddl) {

@@ -63,7 +63,8 @@ public final class PostgresLockService implements LockService {
             try {
                 st.execute("SELECT pg_advisory_xact_lock(hashtext('lock_try_acquire'))");
                 boolean present;
-                try (ResultSet rs = st.executeQuery("SELECT 1 FROM pg_proc WHERE proname = 'lock_try_acquire'")) {
+                try (ResultSet rs = st.executeQuery("SELECT 1 FROM pg_proc WHERE proname = 'lock_try_acquire'"
+                        + " AND pronamespace = current_schema()::regnamespace")) {
                     present = rs.next();
                 }
                 if (!present) {

@@ -105,7 +105,7 @@ public final class CheckService {
     private ImplementationRun execute(Kata definition, KataManifest manifest, Run run, CheckRequest request,
                                       long seed, String jdbcUrl, Duration timeout, Path runDir,
                                       CheckProgress progress) {
-        String tag = "ld" + Long.toHexString(ThreadLocalRandom.current().nextLong(0x1000_0000_0000L, 0xffff_ffff_ffffL));
+        String tag = RunSchema.newTag();
         String schemaName = tag + "_" + run.label();
         ChildOutcome outcome;
         if (jdbcUrl != null) {

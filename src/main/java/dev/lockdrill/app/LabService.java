@@ -62,7 +62,7 @@ public final class LabService {
             }
         }
         PostgresBackend backend = app.backend(jdbcUrl);
-        String tag = "ld" + Long.toHexString(ThreadLocalRandom.current().nextLong(0x1000_0000_0000L, 0xffff_ffff_ffffL));
+        String tag = RunSchema.newTag();
         String schema = tag + "_lab";
         ChildSpec spec = new ChildSpec("lab", RedlockKata.labWorkload().getName(), "katas.redlock.FiveNodeRedlock",
                 classes, List.of(), seed, backend.jdbcUrl(), null, schema, tag, Duration.ofSeconds(120),

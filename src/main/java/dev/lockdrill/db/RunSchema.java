@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -63,6 +64,11 @@ public final class RunSchema implements AutoCloseable {
         }
         OPEN.add(schema);
         return schema;
+    }
+
+    /** A fresh run tag ("ld" and 48 random bits): it names the run's schema and its sessions. */
+    public static String newTag() {
+        return "ld" + Long.toHexString(ThreadLocalRandom.current().nextLong(0x1000_0000_0000L, 0xffff_ffff_ffffL));
     }
 
     public String name() {

@@ -190,16 +190,20 @@ public final class CheckService {
     }
 
     private Path sourceDir(CheckRequest request) {
-        Path dir = request.reference() ? app.workbook().solution(request.kata())
-                : request.sourceDir() != null ? request.sourceDir() : app.workbook().kata(request.kata());
+        return sourceDir(app, request.kata(), request.sourceDir(), request.reference());
+    }
+
+    /** The folder a check compiles: the reference, the one given with --from, or the learner's. */
+    static Path sourceDir(AppContext app, String kata, Path from, boolean reference) {
+        Path dir = reference ? app.workbook().solution(kata) : from != null ? from : app.workbook().kata(kata);
         if (!Files.isDirectory(dir)) {
             throw LockdrillException.usage("Folder " + dir + " does not exist. Give --from a folder with the kata's "
-                    + ".java files, or `lockdrill reset " + request.kata() + "` to restore the stub.");
+                    + ".java files, or `lockdrill reset " + kata + "` to restore the stub.");
         }
         return dir.toAbsolutePath().normalize();
     }
 
-    private static List<Path> classpath(List<Path> extra) {
+    static List<Path> classpath(List<Path> extra) {
         List<Path> classpath = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
             if (!entry.isBlank()) {
@@ -216,6 +220,10 @@ public final class CheckService {
     }
 
     private String display(Path dir) {
+        return display(app, dir);
+    }
+
+    static String display(AppContext app, Path dir) {
         Path root = app.workbook().root();
         return dir.startsWith(root) ? root.relativize(dir).toString() : dir.toString();
     }

@@ -2,6 +2,8 @@ package dev.lockdrill.cli;
 
 import dev.lockdrill.app.CheckRequest;
 import dev.lockdrill.app.CheckService;
+import dev.lockdrill.app.ExploreService;
+import dev.lockdrill.support.ScheduleId;
 import dev.lockdrill.report.HtmlTimeline;
 import dev.lockdrill.report.JsonReport;
 import dev.lockdrill.report.RunStore;
@@ -64,8 +66,20 @@ final class CheckCommand extends BaseCommand {
             description = "Hard time limit for each check process (default: the kata's, usually 30).")
     Integer timeoutSeconds;
 
+    @Option(names = "--explore", arity = "0..1", fallbackValue = "60s", paramLabel = "DURATION",
+            description = "Instead of the scripted scenarios, run random schedules of operations and faults for "
+                    + "DURATION (default 60s; e.g. 90, 2m), stop at the first violation and shrink it.")
+    String explore;
+
+    @Option(names = "--replay", paramLabel = "SCHEDULE",
+            description = "With --explore: run the one schedule an exploration printed (SEED or SEED:STEPS).")
+    String replay;
+
     @Override
     int run() {
+        if (explore != null || replay != null) {
+            return explore();
+        }
         if (timeoutSeconds != null && timeoutSeconds <= 0) {
             throw LockdrillException.usage("--timeout must be a positive number of seconds, but was "
                     + timeoutSeconds + ".");
@@ -99,5 +113,34 @@ final class CheckCommand extends BaseCommand {
         }
         out().flush();
         return result.status().exitCode();
+    }
+
+    private int explore() {
+        Duration duration = explore == null ? Duration.ofSeconds(60) : Durations.parse("--explore", explore);
+        ScheduleId schedule = replay == null ? null : ScheduleId.parse(replay).orElseThrow(() ->
+                LockdrillException.usage("--replay takes a schedule as an exploration prints it (SEED or "
+                        + "SEED:STEPS, e.g. 4711:0,3,8), not '" + replay + "'."));
+        List<Path> extra = classpath == null ? List.of() : Arrays.stream(classpath.split(File.pathSeparator))
+                .filter(s -> !s.isBlank()).map(Path::of).toList();
+        ExploreService.Request request = new ExploreService.Request(kata, source == null ? null : source.from,
+                source != null && source.reference, extra, seed, jdbcUrl, duration, schedule,
+                timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds));
+        ProgressLine progress = new ProgressLine(err(), session().interactive() && !json, style());
+        progress.stage("exploring " + kata + "…");
+        ExploreService.Result result;
+        try {
+            result = new ExploreService(app()).explore(request, progress);
+        } finally {
+            progress.clear();
+        }
+        if (json) {
+            out().println(Secrets.redact(ExploreScreen.json(result)));
+        } else {
+            StringWriter report = new StringWriter();
+            new ExploreScreen(style()).render(result, new PrintWriter(report));
+            out().print(Secrets.redact(report.toString()));
+        }
+        out().flush();
+        return result.exitCode();
     }
 }

@@ -1,7 +1,9 @@
 package dev.lockdrill.harness;
 
 import dev.lockdrill.history.Event;
+import dev.lockdrill.harness.explore.Explorable;
 import dev.lockdrill.support.ChildArgs;
+import dev.lockdrill.support.ScheduleId;
 
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -51,7 +53,16 @@ public final class HarnessMain {
                     : new Database(url, childArgs.schema(), childArgs.tag(), System.getenv(ChildArgs.POOLED_URL_ENV));
             try (Implementation implementation = new Implementation(urls, childArgs.implementationClass(),
                     HarnessMain.class.getClassLoader())) {
-                workload.run(new WorkloadContext(childArgs.seed(), new Recorder(sink), implementation, database));
+                WorkloadContext context = new WorkloadContext(childArgs.seed(), new Recorder(sink), implementation,
+                        database);
+                String explore = System.getenv(ChildArgs.EXPLORE_ENV);
+                if (explore == null || explore.isBlank()) {
+                    workload.run(context);
+                } else if (workload instanceof Explorable explorable) {
+                    explorable.explore(context, ScheduleId.split(explore));
+                } else {
+                    throw new HarnessException("this kata has no explorer");
+                }
             }
         } catch (HarnessException e) {
             sink.emit(new Event.Error(e.getMessage(), detail(e.getCause())));

@@ -3,6 +3,7 @@ package dev.lockdrill.kata;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.harness.Workload;
+import dev.lockdrill.harness.explore.Explorable;
 
 import java.util.List;
 import java.util.Set;
@@ -25,6 +26,11 @@ public interface Kata {
 
     /** The contract's clauses (C1, C2, …), each mapped to the invariants and scenarios that judge it. */
     List<Clause> contract();
+
+    /** Whether the workload can also run generated schedules (`check --explore`). */
+    default boolean explores() {
+        return Explorable.class.isAssignableFrom(workload());
+    }
 
     default boolean needs(Needs need) {
         return needs().contains(need);

@@ -108,6 +108,10 @@ public final class ChildRunner {
                 spec.schema(), spec.tag(), spec.extraClasspath()).toArgs());
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().remove(ChildArgs.JDBC_URL_ENV);
+        builder.environment().remove(ChildArgs.EXPLORE_ENV);
+        if (spec.explore() != null) {
+            builder.environment().put(ChildArgs.EXPLORE_ENV, spec.explore());
+        }
         if (spec.pooledUrl() != null) {
             builder.environment().put(ChildArgs.POOLED_URL_ENV, spec.pooledUrl());
         }

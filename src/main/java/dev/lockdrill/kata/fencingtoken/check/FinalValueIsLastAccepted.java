@@ -62,15 +62,18 @@ public final class FinalValueIsLastAccepted implements Invariant {
                         + "accepted token was " + expectedToken + " (\"" + Write.of(expected).value() + "\")",
                         expected.id()));
             }
-            readMismatch(history, key, token, value).ifPresent(evidence::add);
+            readMismatch(history, facts.writes(key), key, token, value).ifPresent(evidence::add);
         }
         return failIfAny(evidence);
     }
 
-    private static Optional<Evidence> readMismatch(History history, String key, long token, Object value) {
+    /** The last read of the key that answered (errors are judged elsewhere) must see its final row, when every write to the key had ended before it began. */
+    private static Optional<Evidence> readMismatch(History history, List<Op> writes, String key, long token,
+                                                   Object value) {
         return history.ops(FencingOps.READ).stream()
-                .filter(r -> key.equals(ReadResult.key(r)))
+                .filter(r -> key.equals(ReadResult.key(r)) && r.ok())
                 .reduce((first, second) -> second)
+                .filter(read -> writes.stream().allMatch(w -> w.completeNanos() < read.invokeNanos()))
                 .filter(read -> ReadResult.of(read).filter(r -> r.found() && Objects.equals(r.token(), token)
                         && Objects.equals(r.value(), String.valueOf(value))).isEmpty())
                 .map(read -> Evidence.of(read.worker() + " read " + key + " and got "

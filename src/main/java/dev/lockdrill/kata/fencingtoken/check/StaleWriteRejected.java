@@ -19,7 +19,8 @@ import java.util.Optional;
  * A write whose token is lower than one already written (and acknowledged before the stale
  * write began) must not take effect. This is the whole point of a fence: the paused holder wakes
  * up, writes, and the storage says no. Reports the first violation of each scenario, stories with
- * a lease and a pause first.
+ * a lease and a pause first. A refused resend is not blamed for the row its first sending wrote:
+ * a resend that overwrote a newer row shows in the audit trail's token order instead.
  */
 public final class StaleWriteRejected implements Invariant {
     @Override
@@ -38,7 +39,7 @@ public final class StaleWriteRejected implements Invariant {
         Map<String, List<Evidence>> firstPerScenario = new LinkedHashMap<>();
         for (Op write : facts.writes()) {
             if (firstPerScenario.containsKey(write.scenario())
-                    || !FencingFacts.accepted(write) && !facts.applied(write)) {
+                    || !FencingFacts.accepted(write) && (!facts.applied(write) || facts.isRetry(write))) {
                 continue;
             }
             Optional<Op> newer = facts.writes(Write.of(write).key()).stream()

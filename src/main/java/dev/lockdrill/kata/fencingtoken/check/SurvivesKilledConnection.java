@@ -41,7 +41,7 @@ public final class SurvivesKilledConnection implements Invariant {
             }
             List<Op> after = history.ops(op -> op.is(FencingOps.WRITE) && op.scenario().equals(fault.scenario())
                     && op.worker().equals(fault.target()) && op.invokeNanos() > fault.endNanos());
-            if (after.stream().noneMatch(Op::ok)) {
+            if (!after.isEmpty() && after.stream().noneMatch(Op::ok)) {
                 List<Long> ids = after.stream().map(Op::id).toList();
                 evidence.add(new Evidence(fault.description() + "; then none of its " + after.size()
                         + " retries completed" + after.stream().findFirst().map(op -> " (" + op.error() + ")")

@@ -6,6 +6,9 @@ import dev.lockdrill.harness.Seeds;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.harness.explore.Explorable;
+import dev.lockdrill.harness.explore.Exploration;
+import dev.lockdrill.support.ScheduleId;
 
 import java.sql.Connection;
 import java.util.List;
@@ -14,7 +17,7 @@ import java.util.List;
  * The fencing-token kata: creates the resource table (with an audit trigger that records every
  * change in commit order per key) and the harness's lease service, then runs each scenario.
  */
-public final class FencingTokenWorkload implements Workload {
+public final class FencingTokenWorkload implements Workload, Explorable {
     static final List<FencingScenario> SCENARIOS = List.of(
             new DigitBoundaryScenario(),
             new PausedHolderScenario(),
@@ -29,6 +32,17 @@ public final class FencingTokenWorkload implements Workload {
             createSchema(admin, 10 + Seeds.forScenario(context.seed(), "lease").nextInt(80));
             Scenarios.run(context, SCENARIOS, (scenario, i) -> new FencingRig(context, admin, scenario.name()),
                     FencingRig::observeStorage);
+        }
+    }
+
+    @Override
+    public void explore(WorkloadContext context, List<ScheduleId> schedules) throws Exception {
+        Database database = context.requireDatabase();
+        try (Connection admin = database.admin()) {
+            createSchema(admin, 10 + Seeds.forScenario(context.seed(), "lease").nextInt(80));
+            Exploration.run(context, schedules, FencingExplorer::generate,
+                    schedule -> new FencingExplorer(new FencingRig(context, admin, schedule.scenario())),
+                    FencingExplorer::take, explorer -> explorer.rig().observeStorage());
         }
     }
 

@@ -1,0 +1,314 @@
+package dev.lockdrill.app;
+
+import dev.lockdrill.catalog.KataManifest;
+import dev.lockdrill.check.Invariant;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.check.Verdict;
+import dev.lockdrill.compile.CompileResult;
+import dev.lockdrill.db.PostgresBackend;
+import dev.lockdrill.db.RunSchema;
+import dev.lockdrill.history.History;
+import dev.lockdrill.history.Observation;
+import dev.lockdrill.kata.Kata;
+import dev.lockdrill.kata.Needs;
+import dev.lockdrill.runner.ChildOutcome;
+import dev.lockdrill.runner.ChildRunner;
+import dev.lockdrill.runner.ChildSpec;
+import dev.lockdrill.runner.ChildStatus;
+import dev.lockdrill.support.ExitCodes;
+import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.ScheduleId;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * `check KATA --explore`: runs generated schedules (the kata's workers doing random operations, a
+ * nemesis injecting random faults) until the time is up or an invariant fails; then shrinks the
+ * failing schedule to fewer steps that still fail, and names the id that replays it.
+ */
+public final class ExploreService {
+    /** Each check process runs about this long (several schedules), so JVM start-up is paid rarely. */
+    static final long TARGET_CHILD_MILLIS = 6_000;
+    static final int MAX_BATCH = 12;
+    static final int MAX_SHRINK_RUNS = 16;
+    static final int MAX_PROPOSALS_PER_RUN = 8;
+    static final Duration SHRINK_BUDGET = Duration.ofSeconds(90);
+
+    /** What `--explore` was asked: {@code replay} set runs that one schedule instead of searching. */
+    public record Request(String kata, Path sourceDir, boolean reference, List<Path> extraClasspath, Long seed,
+                          String jdbcUrl, Duration duration, ScheduleId replay, Duration timeout) {
+        public Request {
+            extraClasspath = extraClasspath == null ? List.of() : List.copyOf(extraClasspath);
+        }
+    }
+
+    /** One step of a schedule as the report prints it. */
+    public record StepLine(int step, String actor, String does) {
+    }
+
+    /**
+     * A schedule that broke the contract: the one found, the smaller one that still fails (equal when
+     * shrinking took nothing out), its steps, the invariants it failed, or how the process ended.
+     */
+    public record Finding(ScheduleId found, int foundSteps, ScheduleId shrunk, List<StepLine> steps,
+                          List<InvariantResult> failed, String ended, int shrinkRuns) {
+    }
+
+    /** What an exploration did: how many schedules in how many processes and how long, and what it found. */
+    public record Result(String kata, String source, long firstSeed, int schedules, int runs, long millis,
+                         long budgetMillis, Finding finding, boolean replay, String replayCommand) {
+        public boolean found() {
+            return finding != null;
+        }
+
+        public int exitCode() {
+            return finding != null ? ExitCodes.FAIL : ExitCodes.PASS;
+        }
+    }
+
+    private final AppContext app;
+    private final ChildRunner runner = new ChildRunner();
+
+    public ExploreService(AppContext app) {
+        this.app = app;
+    }
+
+    public Result explore(Request request, CheckProgress progress) {
+        Kata definition = KataRegistry.get(request.kata());
+        if (!definition.explores()) {
+            throw LockdrillException.usage("Kata " + request.kata() + " has no explorer yet; run `lockdrill check "
+                    + request.kata() + "` for its scripted scenarios.");
+        }
+        KataManifest manifest = app.catalog().kata(request.kata());
+        Path source = CheckService.sourceDir(app, request.kata(), request.sourceDir(), request.reference());
+        List<Path> classpath = CheckService.classpath(request.extraClasspath());
+        Path workDir = app.workbook().stateDir().resolve("explore").resolve(request.kata());
+        progress.stage("compiling " + CheckService.display(app, source));
+        CompileResult compiled = app.compiler().compile(source, workDir.resolve("classes"), classpath);
+        if (!compiled.ok()) {
+            throw new LockdrillException(CheckService.display(app, source) + " does not compile ("
+                    + compiled.errors().get(0) + "); run `lockdrill check " + request.kata() + "` to see every error.",
+                    ExitCodes.COMPILE_ERROR);
+        }
+        if (definition.needs(Needs.REDIS)) {
+            RedisServers.requireOnPath(request.kata());
+        }
+        PostgresBackend backend = definition.needs(Needs.POSTGRES) ? app.backend(request.jdbcUrl()) : null;
+        if (backend != null) {
+            RunSchema.sweep(backend.jdbcUrl(), false).forEach(s -> app.notice("Dropped schema " + s
+                    + ", left by an earlier check whose process is gone."));
+        }
+        Explorer explorer = new Explorer(definition, manifest, compiled.classesDir(), request,
+                backend == null ? null : backend.jdbcUrl(), workDir, progress);
+        String replayCommand = replayCommand(request);
+        long start = System.nanoTime();
+        if (request.replay() != null) {
+            Batch batch = explorer.run(List.of(request.replay()));
+            Finding finding = batch.failure(request.replay()).map(f -> new Finding(request.replay(),
+                    batch.steps(request.replay()).size(), request.replay(), batch.steps(request.replay()), f.failed(),
+                    f.ended(), 0)).orElse(null);
+            return new Result(request.kata(), CheckService.display(app, source), request.replay().seed(), 1, 1,
+                    elapsed(start), 0, finding, true, replayCommand);
+        }
+        long budget = request.duration().toMillis();
+        long firstSeed = request.seed() != null ? request.seed() : ThreadLocalRandom.current().nextLong(1, 1_000_000);
+        long next = firstSeed;
+        int schedules = 0;
+        int runs = 0;
+        int batchSize = 2;
+        Finding finding = null;
+        while (finding == null && elapsed(start) < budget) {
+            List<ScheduleId> ids = new ArrayList<>();
+            for (int i = 0; i < batchSize; i++) {
+                ids.add(ScheduleId.of(next++));
+            }
+            long left = Math.max(0, budget - elapsed(start)) / 1000;
+            progress.stage("exploring " + request.kata() + " · " + schedules + " schedules · " + left + " s left");
+            long batchStart = System.nanoTime();
+            Batch batch = explorer.run(ids);
+            runs++;
+            for (ScheduleId id : ids) {
+                if (!batch.ran(id)) {
+                    continue;
+                }
+                schedules++;
+                Batch.Failure failure = batch.failure(id).orElse(null);
+                if (failure != null) {
+                    finding = explorer.shrink(id, batch.steps(id), failure);
+                    break;
+                }
+            }
+            long perSchedule = Math.max(1, elapsed(batchStart) / Math.max(1, ids.size()));
+            batchSize = (int) Math.max(1, Math.min(MAX_BATCH, TARGET_CHILD_MILLIS / perSchedule));
+        }
+        return new Result(request.kata(), CheckService.display(app, source), firstSeed, schedules,
+                runs + (finding == null ? 0 : finding.shrinkRuns()), elapsed(start), budget, finding, false,
+                replayCommand);
+    }
+
+    private static long elapsed(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1_000_000;
+    }
+
+    private static String replayCommand(Request request) {
+        StringBuilder command = new StringBuilder("lockdrill check " + request.kata());
+        if (request.reference()) {
+            command.append(" --reference");
+        } else if (request.sourceDir() != null) {
+            command.append(" --from ").append(request.sourceDir());
+        }
+        return command.append(" --explore --replay ").toString();
+    }
+
+    /** What one check process ran: per schedule, its steps and whether (and how) it broke the contract. */
+    private record Batch(List<ScheduleId> ids, History history, ChildOutcome outcome, List<Invariant> invariants) {
+        record Failure(List<InvariantResult> failed, String ended) {
+        }
+
+        boolean ran(ScheduleId id) {
+            return outcome.status() != ChildStatus.COMPLETED && ids.size() == 1
+                    || history.observations(dev.lockdrill.harness.explore.Schedule.STEPS).stream()
+                    .anyMatch(o -> o.scenario().equals(id.scenario()));
+        }
+
+        List<StepLine> steps(ScheduleId id) {
+            List<StepLine> steps = new ArrayList<>();
+            for (Observation o : history.observations(STEPS)) {
+                if (o.scenario().equals(id.scenario())) {
+                    for (Map<String, Object> row : o.rows()) {
+                        steps.add(new StepLine(((Number) row.get("step")).intValue(), String.valueOf(row.get("actor")),
+                                String.valueOf(row.get("does"))));
+                    }
+                }
+            }
+            return steps;
+        }
+
+        java.util.Optional<Failure> failure(ScheduleId id) {
+            if (outcome.status() != ChildStatus.COMPLETED) {
+                if (ids.size() == 1 || !finished(id)) {
+                    return java.util.Optional.of(new Failure(List.of(), outcome.status().name().toLowerCase()
+                            + (outcome.message().isBlank() ? "" : ": " + outcome.message())));
+                }
+                return java.util.Optional.empty();
+            }
+            String scenario = id.scenario();
+            History own = new History(history.seed(), history.ops(op -> op.scenario().equals(scenario)),
+                    history.faults(scenario), history.observations().stream()
+                    .filter(o -> o.scenario().equals(scenario)).toList());
+            List<InvariantResult> failed = invariants.stream().map(invariant -> invariant.check(own))
+                    .filter(r -> r.verdict() == Verdict.FAIL).toList();
+            return failed.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(new Failure(failed, ""));
+        }
+
+        /** Whether a later schedule started, so this one's history is whole although the process then died. */
+        private boolean finished(ScheduleId id) {
+            int at = ids.indexOf(id);
+            return at + 1 < ids.size() && ran(ids.get(at + 1));
+        }
+    }
+
+    static final String STEPS = dev.lockdrill.harness.explore.Schedule.STEPS;
+
+    /** Runs schedules in check processes, one fresh schema per process. */
+    private final class Explorer {
+        private final Kata definition;
+        private final KataManifest manifest;
+        private final Path classes;
+        private final Request request;
+        private final String jdbcUrl;
+        private final Path workDir;
+        private final CheckProgress progress;
+        private final List<Invariant> invariants;
+
+        Explorer(Kata definition, KataManifest manifest, Path classes, Request request, String jdbcUrl, Path workDir,
+                 CheckProgress progress) {
+            this.definition = definition;
+            this.manifest = manifest;
+            this.classes = classes;
+            this.request = request;
+            this.jdbcUrl = jdbcUrl;
+            this.workDir = workDir;
+            this.progress = progress;
+            this.invariants = KataRegistry.invariants(definition);
+        }
+
+        Batch run(List<ScheduleId> ids) {
+            String tag = RunSchema.newTag();
+            String schemaName = tag + "_explore";
+            Duration timeout = request.timeout() != null ? request.timeout()
+                    : Duration.ofSeconds(Math.max(manifest.timeoutSeconds(), 20L * ids.size()));
+            ChildSpec spec = new ChildSpec("explore", definition.workload().getName(), manifest.implementation(),
+                    classes, request.extraClasspath(), ids.get(0).seed(), jdbcUrl, null, schemaName, tag, timeout,
+                    workDir.resolve("explore-output.log")).exploring(ScheduleId.join(ids));
+            ChildOutcome outcome;
+            if (jdbcUrl != null) {
+                RunSchema schema = RunSchema.create(jdbcUrl, schemaName, tag);
+                try {
+                    outcome = runner.run(spec, p -> { });
+                } finally {
+                    schema.close();
+                }
+                if (!schema.problem().isEmpty()) {
+                    app.notice(schema.problem());
+                }
+            } else {
+                outcome = runner.run(spec, p -> { });
+            }
+            if (outcome.status() == ChildStatus.INTERRUPTED) {
+                throw new LockdrillException("The exploration was interrupted.", ExitCodes.INTERRUPTED);
+            }
+            if (outcome.status() == ChildStatus.COMPLETED && !outcome.message().isBlank()) {
+                throw new LockdrillException("The explorer stopped: " + outcome.message(), ExitCodes.INTERNAL);
+            }
+            return new Batch(ids, outcome.history(), outcome, invariants);
+        }
+
+        /** Takes steps out of a failing schedule while it still fails one of the same invariants. */
+        Finding shrink(ScheduleId found, List<StepLine> steps, Batch.Failure failure) {
+            Set<String> failing = new LinkedHashSet<>();
+            failure.failed().forEach(r -> failing.add(r.name()));
+            Shrinker shrinker = new Shrinker(steps.stream().map(StepLine::step).toList());
+            ScheduleId best = found;
+            List<StepLine> bestSteps = steps;
+            Batch.Failure bestFailure = failure;
+            int runs = 0;
+            long start = System.nanoTime();
+            while (runs < MAX_SHRINK_RUNS && elapsed(start) < SHRINK_BUDGET.toMillis()) {
+                List<List<Integer>> proposals = shrinker.proposals();
+                if (proposals.isEmpty()) {
+                    break;
+                }
+                progress.stage("shrinking schedule " + found + " · " + shrinker.current().size() + " steps");
+                int firstFailing = -1;
+                for (int from = 0; from < proposals.size() && firstFailing < 0; from += MAX_PROPOSALS_PER_RUN) {
+                    List<List<Integer>> part = proposals.subList(from, Math.min(proposals.size(),
+                            from + MAX_PROPOSALS_PER_RUN));
+                    List<ScheduleId> ids = part.stream().map(found::keeping).toList();
+                    Batch batch = run(ids);
+                    runs++;
+                    for (int i = 0; i < ids.size(); i++) {
+                        Batch.Failure again = batch.failure(ids.get(i)).orElse(null);
+                        if (again != null && (failing.isEmpty() ? !again.ended().isEmpty()
+                                : again.failed().stream().anyMatch(r -> failing.contains(r.name())))) {
+                            firstFailing = from + i;
+                            best = ids.get(i);
+                            bestSteps = batch.steps(best);
+                            bestFailure = again;
+                            break;
+                        }
+                    }
+                }
+                shrinker.outcome(proposals, firstFailing);
+            }
+            return new Finding(found, steps.size(), best, bestSteps, bestFailure.failed(), bestFailure.ended(), runs);
+        }
+    }
+}

@@ -1,0 +1,158 @@
+package dev.lockdrill.cli;
+
+import dev.lockdrill.app.ExploreService;
+import dev.lockdrill.check.Evidence;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.report.Style;
+import dev.lockdrill.support.Json;
+import com.fasterxml.jackson.core.JsonProcessingException;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** What `check KATA --explore` prints: how much was explored, and the shrunk schedule that failed, if any. */
+final class ExploreScreen {
+    static final int WIDTH = 80;
+    static final int MAX_EVIDENCE = 6;
+
+    private final Style style;
+
+    ExploreScreen(Style style) {
+        this.style = style;
+    }
+
+    void render(ExploreService.Result result, PrintWriter out) {
+        if (result.replay()) {
+            out.println(style.bold(result.kata()) + style.dim(" · replay of schedule "
+                    + (result.found() ? result.finding().found() : result.firstSeed()) + " · " + result.source()));
+        } else {
+            out.println(style.bold(result.kata()) + style.dim(" · explored " + result.source() + " for "
+                    + seconds(result.millis()) + ": " + plural(result.schedules(), "schedule") + " from seed "
+                    + result.firstSeed() + " in " + plural(result.runs(), "check process", "check processes")));
+        }
+        ExploreService.Finding finding = result.finding();
+        if (finding == null) {
+            out.println();
+            if (result.replay()) {
+                wrap(out, style.green("Passed this time. ") + "If it failed before, the failure depends on thread "
+                        + "timing: replay it a few more times.", "");
+            } else {
+                wrap(out, style.green("No violation found. ") + "Every generated schedule kept every invariant; "
+                        + "a longer --explore tries more.", "");
+            }
+            return;
+        }
+        out.println();
+        String size = finding.shrunk().equals(finding.found()) ? plural(finding.foundSteps(), "step")
+                : plural(finding.foundSteps(), "step") + ", shrunk to " + finding.steps().size() + " in "
+                + plural(finding.shrinkRuns(), "run");
+        wrap(out, style.red("✗ ") + (finding.failed().isEmpty() ? "the check process " + finding.ended()
+                : String.join(", ", finding.failed().stream().map(InvariantResult::name).toList()) + " failed")
+                + " on schedule " + finding.found() + " (" + size + ")", "  ");
+        out.println();
+        out.println(style.bold("Steps"));
+        for (ExploreService.StepLine step : finding.steps()) {
+            wrap(out, String.format(Locale.ROOT, "  %3d  %-9s %s", step.step(), step.actor(), step.does()),
+                    " ".repeat(17));
+        }
+        for (InvariantResult failed : finding.failed()) {
+            out.println();
+            wrap(out, style.red("✗ " + failed.name()) + style.dim(" — " + failed.description()), "  ");
+            List<Evidence> evidence = failed.evidence();
+            evidence.stream().limit(MAX_EVIDENCE).forEach(e -> wrap(out, "    " + e.text(), "      "));
+            if (evidence.size() > MAX_EVIDENCE) {
+                out.println(style.dim("    … " + (evidence.size() - MAX_EVIDENCE) + " more"));
+            }
+        }
+        out.println();
+        out.println("Replay: " + result.replayCommand() + finding.shrunk());
+        wrap(out, style.dim("The steps and their order replay exactly; how the workers' calls overlap "
+                + "depends on thread timing, so a replay may need a second try."), "");
+    }
+
+    static Map<String, Object> toMap(ExploreService.Result result) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("kata", result.kata());
+        out.put("source", result.source());
+        out.put("replay", result.replay());
+        out.put("firstSeed", result.firstSeed());
+        out.put("schedules", result.schedules());
+        out.put("runs", result.runs());
+        out.put("millis", result.millis());
+        out.put("budgetMillis", result.budgetMillis());
+        out.put("found", result.found());
+        if (result.found()) {
+            ExploreService.Finding finding = result.finding();
+            Map<String, Object> f = new LinkedHashMap<>();
+            f.put("schedule", finding.found().toString());
+            f.put("steps", finding.foundSteps());
+            f.put("shrunk", finding.shrunk().toString());
+            f.put("shrinkRuns", finding.shrinkRuns());
+            f.put("ended", finding.ended());
+            List<Map<String, Object>> steps = new ArrayList<>();
+            for (ExploreService.StepLine step : finding.steps()) {
+                steps.add(Map.of("step", step.step(), "actor", step.actor(), "does", step.does()));
+            }
+            f.put("shrunkSteps", steps);
+            List<Map<String, Object>> failed = new ArrayList<>();
+            for (InvariantResult r : finding.failed()) {
+                failed.add(Map.of("name", r.name(), "description", r.description(),
+                        "evidence", r.evidence().stream().map(Evidence::text).toList()));
+            }
+            f.put("failed", failed);
+            f.put("replayCommand", result.replayCommand() + finding.shrunk());
+            out.put("finding", f);
+        }
+        return out;
+    }
+
+    static String json(ExploreService.Result result) {
+        try {
+            return Json.json().writerWithDefaultPrettyPrinter().writeValueAsString(toMap(result));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("an exploration result could not be written as JSON", e);
+        }
+    }
+
+    private static String seconds(long millis) {
+        return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
+    }
+
+    private static String plural(int n, String one) {
+        return plural(n, one, one + "s");
+    }
+
+    private static String plural(int n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
+    }
+
+    /** Prints the text in lines of at most {@link #WIDTH} visible columns, later lines indented. */
+    static void wrap(PrintWriter out, String text, String indent) {
+        StringBuilder line = new StringBuilder();
+        int visible = 0;
+        boolean first = true;
+        for (String word : text.split(" ", -1)) {
+            int length = visibleLength(word);
+            if (length > 0 && visible > indent.length() && visible + 1 + length > WIDTH) {
+                out.println(line);
+                line = new StringBuilder(indent);
+                visible = indent.length();
+            } else if (!first) {
+                line.append(' ');
+                visible++;
+            }
+            line.append(word);
+            visible += length;
+            first = false;
+        }
+        out.println(line);
+    }
+
+    private static int visibleLength(String word) {
+        return word.replaceAll("\u001B\\[[0-9;]*m", "").length();
+    }
+}

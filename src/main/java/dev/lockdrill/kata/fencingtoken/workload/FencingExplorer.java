@@ -1,0 +1,184 @@
+package dev.lockdrill.kata.fencingtoken.workload;
+
+import dev.lockdrill.harness.Sql;
+import dev.lockdrill.harness.explore.Step;
+import dev.lockdrill.history.Faults;
+import dev.lockdrill.katas.api.fencing.FencedStore;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Random schedules for fencing-token: two to four workers take the lease on one or two keys, write
+ * with their current token, resend their last write, write with a token they held before, read;
+ * the nemesis pauses workers (as a GC would), kills their sessions and moves the token sequence
+ * across 2^31 or 2^32. Nobody waits for a lease to be theirs before writing: the fence must cope.
+ * A worker that does not know whether its write landed sends it again, as the scripted ones do.
+ */
+final class FencingExplorer implements AutoCloseable {
+    static final String NEMESIS = "nemesis";
+
+    sealed interface FencingStep extends Step {
+    }
+
+    record Acquire(String actor, String key, long ttlMillis) implements FencingStep {
+        public String describe() {
+            return "takes the lease on " + key + " for " + ttlMillis + " ms";
+        }
+    }
+
+    /** {@code token}: "current" (its newest), "older" (one it held before) — {@code resend} repeats its last write. */
+    record Write(String actor, String key, boolean older, boolean resend) implements FencingStep {
+        public String describe() {
+            return resend ? "sends its last write to " + key + " again"
+                    : "writes " + key + " with its " + (older ? "older" : "current") + " token";
+        }
+    }
+
+    record Read(String actor, String key) implements FencingStep {
+        public String describe() {
+            return "reads " + key;
+        }
+    }
+
+    record Pause(String actor, long millis) implements FencingStep {
+        public String describe() {
+            return "is paused " + millis + " ms (a stop-the-world GC)";
+        }
+    }
+
+    record Kill(String actor, String worker) implements FencingStep {
+        public String describe() {
+            return "kills " + worker + "'s sessions (pg_terminate_backend)";
+        }
+    }
+
+    record Jump(String actor, long below) implements FencingStep {
+        public String describe() {
+            return "moves the token sequence to just below " + below;
+        }
+    }
+
+    static List<FencingStep> generate(SplittableRandom random) {
+        int workers = 2 + random.nextInt(3);
+        List<String> keys = random.nextInt(3) == 0 ? List.of("a", "b") : List.of("a");
+        int length = 10 + random.nextInt(21);
+        List<FencingStep> steps = new ArrayList<>();
+        boolean jumped = false;
+        for (int i = 0; i < length; i++) {
+            String worker = "worker-" + (1 + random.nextInt(workers));
+            String key = keys.get(random.nextInt(keys.size()));
+            int roll = random.nextInt(100);
+            if (roll < 25) {
+                steps.add(new Acquire(worker, key, 40 + random.nextInt(160)));
+            } else if (roll < 45) {
+                steps.add(new Write(worker, key, false, false));
+            } else if (roll < 52) {
+                steps.add(new Write(worker, key, true, false));
+            } else if (roll < 60) {
+                steps.add(new Write(worker, key, false, true));
+            } else if (roll < 68) {
+                steps.add(new Read(worker, key));
+            } else if (roll < 84) {
+                steps.add(new Pause(worker, 50 + random.nextInt(350)));
+            } else if (roll < 95 || jumped) {
+                steps.add(new Kill(NEMESIS, worker));
+            } else {
+                jumped = true;
+                steps.add(new Jump(NEMESIS, random.nextBoolean() ? 1L << 31 : 1L << 32));
+            }
+        }
+        return steps;
+    }
+
+    /** What one worker knows: its store, the tokens it was granted per key, its last write. */
+    private static final class WorkerState {
+        final FencedStore store;
+        final Map<String, List<Long>> tokens = new ConcurrentHashMap<>();
+        final Map<String, long[]> lastToken = new ConcurrentHashMap<>();
+        final Map<String, String> lastValue = new ConcurrentHashMap<>();
+        int writes;
+
+        WorkerState(FencedStore store) {
+            this.store = store;
+        }
+    }
+
+    private final FencingRig rig;
+    private final Map<String, WorkerState> workers = new ConcurrentHashMap<>();
+
+    FencingExplorer(FencingRig rig) {
+        this.rig = rig;
+    }
+
+    FencingRig rig() {
+        return rig;
+    }
+
+    private WorkerState worker(String name) throws Exception {
+        WorkerState state = workers.get(name);
+        if (state == null) {
+            state = new WorkerState(rig.store(name));
+            workers.put(name, state);
+        }
+        return state;
+    }
+
+    void take(FencingStep step) throws Exception {
+        if (step instanceof Acquire a) {
+            WorkerState state = worker(a.actor());
+            long token = rig.acquireLease(a.actor(), rig.key(a.key()), a.ttlMillis());
+            state.tokens.computeIfAbsent(a.key(), k -> new ArrayList<>()).add(token);
+        } else if (step instanceof Write w) {
+            write(w);
+        } else if (step instanceof Read r) {
+            rig.read(r.actor(), worker(r.actor()).store, rig.key(r.key()));
+        } else if (step instanceof Pause p) {
+            long start = rig.recorder().now();
+            dev.lockdrill.harness.Pause.millis(p.millis());
+            rig.recorder().fault(Faults.PAUSE, rig.scenario(), p.actor(), start,
+                    p.actor() + " paused " + p.millis() + " ms, as in a stop-the-world GC");
+        } else if (step instanceof Kill k) {
+            long start = rig.recorder().now();
+            int killed = rig.killer().killAll(k.worker());
+            rig.recorder().fault(Faults.KILL, rig.scenario(), k.worker(), start, killed > 0, killed > 0
+                    ? "pg_terminate_backend killed " + killed + " session(s) of " + k.worker()
+                    : k.worker() + " had no session to kill");
+        } else if (step instanceof Jump j) {
+            Sql.rows(rig.admin(), "SELECT setval('lockdrill_fence', GREATEST(?, "
+                    + "(SELECT last_value FROM lockdrill_fence)))", j.below() - 2);
+        }
+    }
+
+    private void write(Write w) throws Exception {
+        WorkerState state = worker(w.actor());
+        List<Long> held = state.tokens.getOrDefault(w.key(), List.of());
+        if (held.isEmpty()) {
+            return;
+        }
+        String key = rig.key(w.key());
+        long token;
+        String value;
+        if (w.resend() && state.lastValue.containsKey(w.key())) {
+            token = state.lastToken.get(w.key())[0];
+            value = state.lastValue.get(w.key());
+        } else {
+            token = w.older() && held.size() > 1 ? held.get(held.size() - 2) : held.get(held.size() - 1);
+            value = w.actor() + " write " + (++state.writes) + " with token " + token;
+        }
+        state.lastToken.put(w.key(), new long[]{token});
+        state.lastValue.put(w.key(), value);
+        WriteResult result = rig.write(w.actor(), state.store, key, token, value);
+        for (int retry = 0; retry < KilledMidWriteScenario.MAX_RETRIES && result == WriteResult.UNKNOWN; retry++) {
+            result = rig.write(w.actor(), state.store, key, token, value);
+        }
+    }
+
+    @Override
+    public void close() {
+        rig.close();
+    }
+}

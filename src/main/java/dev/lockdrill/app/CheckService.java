@@ -152,7 +152,8 @@ public final class CheckService {
                 outcome.millis(), history);
     }
 
-    private CheckResult finish(CheckRequest request, Path runDir, CheckResult result) {
+    private CheckResult finish(CheckRequest request, Path runDir, CheckResult checked) {
+        CheckResult result = checked.withTiming(KataRegistry.get(request.kata()).timingDependent());
         if (result.status() == RunStatus.INTERRUPTED || result.reference() != null
                 && result.reference().status() == RunStatus.INTERRUPTED) {
             return result;

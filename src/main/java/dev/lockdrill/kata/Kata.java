@@ -27,6 +27,15 @@ public interface Kata {
     /** The contract's clauses (C1, C2, …), each mapped to the invariants and scenarios that judge it. */
     List<Clause> contract();
 
+    /**
+     * What a replay with the same seed does not repeat exactly: the parts of the scripted scenarios
+     * that thread timing decides (the seed fixes tokens, pause lengths, values and fault order).
+     * Empty when every step is sequenced by latches and hooks.
+     */
+    default List<String> timingDependent() {
+        return List.of();
+    }
+
     /** Whether the workload can also run generated schedules (`check --explore`). */
     default boolean explores() {
         return Explorable.class.isAssignableFrom(workload());

@@ -32,6 +32,7 @@ public final class JsonReport {
         out.put("status", result.status().label());
         out.put("exitCode", result.status().exitCode());
         out.put("seed", result.seed());
+        out.put("replay", Map.of("command", result.replayCommand(), "timingDependent", result.timing()));
         out.put("at", result.at().toString());
         out.put("backend", result.backend());
         out.putAll(run(result.you()));

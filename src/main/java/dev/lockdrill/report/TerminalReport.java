@@ -43,6 +43,10 @@ public final class TerminalReport {
         }
         out.println();
         out.println(summary(result));
+        if (you.status() != RunStatus.COMPILE_ERROR && !result.timing().isEmpty()) {
+            out.println(style.dim("The seed repeats tokens, pauses, values and fault order; thread timing decides:"));
+            result.timing().forEach(part -> out.println(style.dim("  - " + part)));
+        }
         out.flush();
     }
 

@@ -1,10 +1,26 @@
 package dev.lockdrill.score;
 
 import java.time.Instant;
+import java.util.List;
 
-/** Everything one `check` produced: the learner's run, the reference's run and the score. */
+/**
+ * Everything one `check` produced: the learner's run, the reference's run and the score, and what
+ * of the run its seed does not fix ({@code timing}: the parts thread timing decides).
+ */
 public record CheckResult(String kata, RunStatus status, long seed, String backend, Instant at,
-                          ImplementationRun you, ImplementationRun reference, Scorecard score) {
+                          ImplementationRun you, ImplementationRun reference, Scorecard score, List<String> timing) {
+    public CheckResult {
+        timing = timing == null ? List.of() : List.copyOf(timing);
+    }
+
+    public CheckResult(String kata, RunStatus status, long seed, String backend, Instant at, ImplementationRun you,
+                       ImplementationRun reference, Scorecard score) {
+        this(kata, status, seed, backend, at, you, reference, score, List.of());
+    }
+
+    public CheckResult withTiming(List<String> parts) {
+        return new CheckResult(kata, status, seed, backend, at, you, reference, score, parts);
+    }
 
     public boolean compared() {
         return reference != null;

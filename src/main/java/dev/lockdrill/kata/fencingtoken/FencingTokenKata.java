@@ -28,6 +28,12 @@ public final class FencingTokenKata extends DeclaredKata {
     }
 
     @Override
+    public List<String> timingDependent() {
+        return List.of("the order in which ten-writers' ten concurrent writes reach PostgreSQL",
+                "how many 5 ms retries worker-2's lease takes in paused-holder");
+    }
+
+    @Override
     public List<Clause> contract() {
         return List.of(
                 new Clause("C1", "a write below an already written token is refused",

@@ -27,12 +27,12 @@ final class ExploreScreen {
 
     void render(ExploreService.Result result, PrintWriter out) {
         if (result.replay()) {
-            out.println(style.bold(result.kata()) + style.dim(" · replay of schedule "
-                    + (result.found() ? result.finding().found() : result.firstSeed()) + " · " + result.source()));
+            wrap(out, style.bold(result.kata()) + style.dim(" · replay of schedule "
+                    + (result.found() ? result.finding().found() : result.firstSeed()) + " · " + result.source()), "  ");
         } else {
-            out.println(style.bold(result.kata()) + style.dim(" · explored " + result.source() + " for "
+            wrap(out, style.bold(result.kata()) + " · explored " + result.source() + " for "
                     + seconds(result.millis()) + ": " + plural(result.schedules(), "schedule") + " from seed "
-                    + result.firstSeed() + " in " + plural(result.runs(), "check process", "check processes")));
+                    + result.firstSeed() + " in " + plural(result.runs(), "check process", "check processes"), "  ");
         }
         ExploreService.Finding finding = result.finding();
         if (finding == null) {

@@ -73,6 +73,14 @@ public final class WorkerDataSource implements DataSource {
         }
     }
 
+    /**
+     * Drops the idle connections, as a validating pool drops those whose backend was killed, so a
+     * kill shows in the calls it hit rather than in whichever later call draws a dead connection.
+     */
+    public void evictIdle() {
+        close();
+    }
+
     /** Closes every pooled connection (end of scenario). */
     public void close() {
         synchronized (idle) {

@@ -17,6 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * the nemesis pauses workers (as a GC would), kills their sessions and moves the token sequence
  * across 2^31 or 2^32. Nobody waits for a lease to be theirs before writing: the fence must cope.
  * A worker that does not know whether its write landed sends it again, as the scripted ones do.
+ * Its pool validates: a kill fails the calls in flight, and later calls get fresh connections
+ * (the scripted killed-mid-write scenario is where a dead pooled connection is met).
  */
 final class FencingExplorer implements AutoCloseable {
     static final String NEMESIS = "nemesis";
@@ -144,6 +146,9 @@ final class FencingExplorer implements AutoCloseable {
         } else if (step instanceof Kill k) {
             long start = rig.recorder().now();
             int killed = rig.killer().killAll(k.worker());
+            if (rig.dataSourceOf(k.worker()) != null) {
+                rig.dataSourceOf(k.worker()).evictIdle();
+            }
             rig.recorder().fault(Faults.KILL, rig.scenario(), k.worker(), start, killed > 0, killed > 0
                     ? "pg_terminate_backend killed " + killed + " session(s) of " + k.worker()
                     : k.worker() + " had no session to kill");

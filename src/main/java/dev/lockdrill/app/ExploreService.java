@@ -172,8 +172,13 @@ public final class ExploreService {
         record Failure(List<InvariantResult> failed, String ended) {
         }
 
+        /** The process ended early: a timeout, a crash, or an error that stopped the workload. */
+        boolean broken() {
+            return outcome.status() != ChildStatus.COMPLETED || !outcome.message().isBlank();
+        }
+
         boolean ran(ScheduleId id) {
-            return outcome.status() != ChildStatus.COMPLETED && ids.size() == 1
+            return broken() && ids.size() == 1
                     || history.observations(dev.lockdrill.harness.explore.Schedule.STEPS).stream()
                     .anyMatch(o -> o.scenario().equals(id.scenario()));
         }
@@ -192,9 +197,11 @@ public final class ExploreService {
         }
 
         java.util.Optional<Failure> failure(ScheduleId id) {
-            if (outcome.status() != ChildStatus.COMPLETED) {
+            if (broken()) {
                 if (ids.size() == 1 || !finished(id)) {
-                    return java.util.Optional.of(new Failure(List.of(), outcome.status().name().toLowerCase()
+                    String how = outcome.status() == ChildStatus.TIMEOUT ? "timed out"
+                            : outcome.status() == ChildStatus.CRASHED ? "crashed" : "stopped";
+                    return java.util.Optional.of(new Failure(List.of(), how
                             + (outcome.message().isBlank() ? "" : ": " + outcome.message())));
                 }
                 return java.util.Optional.empty();
@@ -264,9 +271,6 @@ public final class ExploreService {
             }
             if (outcome.status() == ChildStatus.INTERRUPTED) {
                 throw new LockdrillException("The exploration was interrupted.", ExitCodes.INTERRUPTED);
-            }
-            if (outcome.status() == ChildStatus.COMPLETED && !outcome.message().isBlank()) {
-                throw new LockdrillException("The explorer stopped: " + outcome.message(), ExitCodes.INTERNAL);
             }
             return new Batch(ids, outcome.history(), outcome, invariants);
         }

@@ -112,8 +112,15 @@ final class FencingExplorer implements AutoCloseable {
     private final FencingRig rig;
     private final Map<String, WorkerState> workers = new ConcurrentHashMap<>();
 
-    FencingExplorer(FencingRig rig) {
+    /** Every worker's store is made before the first step, as a service starts before faults arrive. */
+    FencingExplorer(FencingRig rig, List<FencingStep> steps) throws Exception {
         this.rig = rig;
+        for (FencingStep step : steps) {
+            String worker = step instanceof Kill k ? k.worker() : step.actor();
+            if (!worker.equals(NEMESIS)) {
+                worker(worker);
+            }
+        }
     }
 
     FencingRig rig() {

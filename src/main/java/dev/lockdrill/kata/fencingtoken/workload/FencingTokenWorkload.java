@@ -41,7 +41,8 @@ public final class FencingTokenWorkload implements Workload, Explorable {
         try (Connection admin = database.admin()) {
             createSchema(admin, 10 + Seeds.forScenario(context.seed(), "lease").nextInt(80));
             Exploration.run(context, schedules, FencingExplorer::generate,
-                    schedule -> new FencingExplorer(new FencingRig(context, admin, schedule.scenario())),
+                    schedule -> new FencingExplorer(new FencingRig(context, admin, schedule.scenario()),
+                            schedule.steps()),
                     FencingExplorer::take, explorer -> explorer.rig().observeStorage());
         }
     }

@@ -168,11 +168,12 @@ public final class DoctorService {
     }
 
     private Finding pgbouncer() {
-        return PgBouncer.executable()
+        return app.selector().pgBouncer()
                 .map(path -> new Finding("pgbouncer", Level.OK, path + "; the pooled scenarios run through it", ""))
-                .orElseGet(() -> new Finding("pgbouncer", Level.WARN, "not installed; scenarios that need a "
-                        + "transaction pooler are reported as not run (verdict unknown)",
-                        "Install it (Debian: apt-get install pgbouncer) to run them."));
+                .orElseGet(() -> new Finding("pgbouncer", Level.WARN, app.selector().noPgBouncer() + "; scenarios "
+                        + "that need a transaction pooler are reported as not run (not exercised)",
+                        "Install it (Debian: apt-get install pgbouncer) to run them, or set " + PgBouncer.ENV
+                                + " to its path."));
     }
 
     private Finding redis() {

@@ -7,11 +7,11 @@ import java.util.List;
 /**
  * What to run in a check process: the kata's workload, the learner's class and where its
  * compiled classes are, the seed, the database and the pooler in front of it, if any (URLs passed
- * through the environment only) and the hard time limit.
+ * through the environment only) or why none runs when the kata needs one, and the hard time limit.
  */
 public record ChildSpec(String label, String workloadClass, String implementationClass, Path classesDir,
-                        List<Path> extraClasspath, long seed, String jdbcUrl, String pooledUrl, String schema,
-                        String tag, Duration timeout, Path logFile) {
+                        List<Path> extraClasspath, long seed, String jdbcUrl, String pooledUrl, String noPooler,
+                        String schema, String tag, Duration timeout, Path logFile) {
     public ChildSpec {
         extraClasspath = List.copyOf(extraClasspath);
     }

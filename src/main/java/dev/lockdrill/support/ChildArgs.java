@@ -15,6 +15,8 @@ public record ChildArgs(String workloadClass, String implementationClass, Path c
     public static final String JDBC_URL_ENV = "LOCKDRILL_CHILD_JDBC_URL";
     /** The URL of the run's PgBouncer, when the kata needs a pooler and one is installed. */
     public static final String POOLED_URL_ENV = "LOCKDRILL_CHILD_POOLED_URL";
+    /** Why no pooler runs, when the kata needs one (not installed, or it did not start): one sentence. */
+    public static final String NO_POOLER_ENV = "LOCKDRILL_CHILD_NO_POOLER";
     public static final String HARNESS_MAIN = "dev.lockdrill.harness.HarnessMain";
 
     public ChildArgs {

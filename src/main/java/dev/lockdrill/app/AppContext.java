@@ -104,7 +104,9 @@ public final class AppContext implements AutoCloseable {
 
     /** A message for the user, shown after the command (a schema that could not be dropped...). */
     public synchronized void notice(String message) {
-        notices.add(message);
+        if (!notices.contains(message)) {
+            notices.add(message);
+        }
     }
 
     /** Messages for the user that came up along the way (a corrupt file moved aside...), then cleared. */

@@ -4,7 +4,6 @@ import dev.lockdrill.catalog.KataManifest;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.check.MetricValue;
 import dev.lockdrill.compile.CompileResult;
-import dev.lockdrill.db.PgBouncer;
 import dev.lockdrill.db.PgBouncerPool;
 import dev.lockdrill.db.PostgresBackend;
 import dev.lockdrill.db.RunSchema;
@@ -32,6 +31,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -110,10 +110,9 @@ public final class CheckService {
         ChildOutcome outcome;
         if (jdbcUrl != null) {
             RunSchema schema = RunSchema.create(jdbcUrl, schemaName, tag);
-            try (PgBouncerPool pool = definition.needs(Needs.POOLER) && PgBouncer.executable().isPresent()
-                    ? PgBouncerPool.start(jdbcUrl, schemaName, PgBouncerPool.DEFAULT_POOL_SIZE) : null) {
-                ChildSpec spec = spec(definition, manifest, run, request, seed, jdbcUrl,
-                        pool == null ? null : pool.jdbcUrl(), schemaName, tag, timeout, runDir);
+            try (Pooler pooler = definition.needs(Needs.POOLER) ? pooler(jdbcUrl, schemaName) : Pooler.NONE) {
+                ChildSpec spec = spec(definition, manifest, run, request, seed, jdbcUrl, pooler.url(),
+                        pooler.absent(), schemaName, tag, timeout, runDir);
                 outcome = runner.run(spec, p -> progress.stage(run.label() + " › " + p.scenario()));
             } finally {
                 progress.stage(run.label() + " › cleaning up");
@@ -123,18 +122,54 @@ public final class CheckService {
                 app.notice(schema.problem());
             }
         } else {
-            ChildSpec spec = spec(definition, manifest, run, request, seed, null, null, schemaName, tag, timeout,
-                    runDir);
+            ChildSpec spec = spec(definition, manifest, run, request, seed, null, null, null, schemaName, tag,
+                    timeout, runDir);
             outcome = runner.run(spec, p -> progress.stage(run.label() + " › " + p.scenario()));
         }
         return evaluate(definition, run.source(), outcome);
     }
 
+    /** The run's PgBouncer, or why none runs (then its scenarios are reported not run). */
+    private record Pooler(PgBouncerPool pool, String absent) implements AutoCloseable {
+        static final Pooler NONE = new Pooler(null, null);
+
+        String url() {
+            return pool == null ? null : pool.jdbcUrl();
+        }
+
+        @Override
+        public void close() {
+            if (pool != null) {
+                pool.close();
+            }
+        }
+    }
+
+    /**
+     * Starts the run's PgBouncer. Not installed (or turned off), or one that does not start, is no
+     * reason to fail the check for an optional tool: its scenarios are reported not run, and a
+     * pooler that did not start gets a notice too.
+     */
+    private Pooler pooler(String jdbcUrl, String schemaName) {
+        Optional<Path> executable = app.selector().pgBouncer();
+        if (executable.isEmpty()) {
+            return new Pooler(null, app.selector().noPgBouncer());
+        }
+        try {
+            return new Pooler(PgBouncerPool.start(executable.get(), jdbcUrl, schemaName,
+                    PgBouncerPool.DEFAULT_POOL_SIZE), null);
+        } catch (LockdrillException e) {
+            String why = e.getMessage().replaceAll("\\.$", "");
+            app.notice(why + "; the scenarios through a transaction pooler were not run.");
+            return new Pooler(null, why);
+        }
+    }
+
     private static ChildSpec spec(Kata definition, KataManifest manifest, Run run, CheckRequest request, long seed,
-                                  String jdbcUrl, String pooledUrl, String schemaName, String tag, Duration timeout,
-                                  Path runDir) {
+                                  String jdbcUrl, String pooledUrl, String noPooler, String schemaName, String tag,
+                                  Duration timeout, Path runDir) {
         return new ChildSpec(run.label(), definition.workload().getName(), manifest.implementation(), run.classes(),
-                request.extraClasspath(), seed, jdbcUrl, pooledUrl, schemaName, tag, timeout,
+                request.extraClasspath(), seed, jdbcUrl, pooledUrl, noPooler, schemaName, tag, timeout,
                 runDir.resolve(run.label() + "-output.log"));
     }
 

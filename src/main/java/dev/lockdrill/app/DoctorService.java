@@ -168,11 +168,12 @@ public final class DoctorService {
     }
 
     private Finding pgbouncer() {
-        return PgBouncer.executable()
+        return app.selector().pgBouncer()
                 .map(path -> new Finding("pgbouncer", Level.OK, path + "; the pooled scenarios run through it", ""))
-                .orElseGet(() -> new Finding("pgbouncer", Level.WARN, "not installed; scenarios that need a "
-                        + "transaction pooler are reported as not run (verdict unknown)",
-                        "Install it (Debian: apt-get install pgbouncer) to run them."));
+                .orElseGet(() -> new Finding("pgbouncer", Level.WARN, app.selector().noPgBouncer()
+                        + "; the pooled scenarios are reported not run", app.selector().noPgBouncer()
+                        .equals(PgBouncer.NOT_INSTALLED) ? "Install it (Debian: apt-get install pgbouncer), or set "
+                        + PgBouncer.ENV + " to its path, to run them." : "Unset " + PgBouncer.ENV + " to run them."));
     }
 
     private Finding redis() {

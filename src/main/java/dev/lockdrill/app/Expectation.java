@@ -57,9 +57,17 @@ public record Expectation(RunStatus status, List<String> invariants) {
         }
         if (status == RunStatus.FAIL && failed(result).stream().noneMatch(invariants::contains)) {
             return "failed " + String.join(", ", failed(result)) + " but none of the expected "
-                    + String.join(", ", invariants);
+                    + String.join(", ", invariants) + unjudged(result);
         }
         return null;
+    }
+
+    /** Why expected invariants were not judged at all (their scenario was not run, say), if any were not. */
+    private String unjudged(CheckResult result) {
+        List<String> why = result.you().invariants().stream()
+                .filter(r -> !r.exercised() && invariants.contains(r.name()) && !r.evidence().isEmpty())
+                .map(r -> r.name() + " was not exercised: " + r.evidence().get(0).text()).toList();
+        return why.isEmpty() ? "" : " (" + String.join("; ", why) + ")";
     }
 
     public static List<String> failed(CheckResult result) {

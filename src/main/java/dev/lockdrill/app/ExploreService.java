@@ -253,7 +253,8 @@ public final class ExploreService {
             Duration timeout = request.timeout() != null ? request.timeout()
                     : Duration.ofSeconds(Math.max(manifest.timeoutSeconds(), 20L * ids.size()));
             ChildSpec spec = new ChildSpec("explore", definition.workload().getName(), manifest.implementation(),
-                    classes, request.extraClasspath(), ids.get(0).seed(), jdbcUrl, null, schemaName, tag, timeout,
+                    classes, request.extraClasspath(), ids.get(0).seed(), jdbcUrl, null,
+                    "an exploration runs no PgBouncer", schemaName, tag, timeout,
                     workDir.resolve("explore-output.log")).exploring(ScheduleId.join(ids));
             ChildOutcome outcome;
             if (jdbcUrl != null) {

@@ -65,7 +65,7 @@ public final class LabService {
         String tag = RunSchema.newTag();
         String schema = tag + "_lab";
         ChildSpec spec = new ChildSpec("lab", RedlockKata.labWorkload().getName(), "katas.redlock.FiveNodeRedlock",
-                classes, List.of(), seed, backend.jdbcUrl(), null, schema, tag, Duration.ofSeconds(120),
+                classes, List.of(), seed, backend.jdbcUrl(), null, null, schema, tag, Duration.ofSeconds(120),
                 runDir.resolve("lab-output.log"));
         ChildOutcome outcome;
         try (RunSchema ignored = RunSchema.create(backend.jdbcUrl(), schema, tag)) {

@@ -6,6 +6,7 @@ import dev.lockdrill.support.LockdrillException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Chooses the PostgreSQL backend, in this order: a URL given with --jdbc-url; the URL chosen in this
@@ -52,6 +53,16 @@ public final class BackendSelector {
     /** The same environment with the workbook's settings and the shell's own choice (null: none). */
     public BackendSelector with(BackendSettings settings, String chosenInSession) {
         return new BackendSelector(env, userName, settings, chosenInSession);
+    }
+
+    /** The PgBouncer the pooled scenarios run through, if one is installed (and not turned off). */
+    public Optional<Path> pgBouncer() {
+        return PgBouncer.executable(env);
+    }
+
+    /** Why no pooler runs, when {@link #pgBouncer()} is empty. */
+    public String noPgBouncer() {
+        return PgBouncer.absence(env);
     }
 
     /** The image the Testcontainers backend runs. */

@@ -57,7 +57,12 @@ public final class PgBouncerPool implements AutoCloseable {
     /** Starts a pooler in front of {@code jdbcUrl}, whose server sessions use {@code schema}. */
     public static PgBouncerPool start(String jdbcUrl, String schema, int poolSize) {
         Path executable = PgBouncer.executable().orElseThrow(() -> new LockdrillException(
-                "PgBouncer is not installed (Debian: apt-get install pgbouncer).", ExitCodes.USAGE));
+                PgBouncer.NOT_INSTALLED + ".", ExitCodes.USAGE));
+        return start(executable, jdbcUrl, schema, poolSize);
+    }
+
+    /** Starts {@code executable} as the pooler; a LockdrillException (exit 2) if it does not start. */
+    public static PgBouncerPool start(Path executable, String jdbcUrl, String schema, int poolSize) {
         Matcher m = JDBC.matcher(jdbcUrl);
         if (!m.matches() || !schema.matches("[a-z_][a-z0-9_]*")) {
             throw new IllegalArgumentException("cannot put a pooler in front of " + JdbcUrls.redact(jdbcUrl));
@@ -129,7 +134,8 @@ public final class PgBouncerPool implements AutoCloseable {
             if (!process.isAlive()) {
                 String log = tail();
                 close();
-                throw new LockdrillException("PgBouncer exited at start: " + log, ExitCodes.USAGE);
+                int exit = process.exitValue();
+                throw new LockdrillException("PgBouncer exited at start (exit " + exit + "): " + log, ExitCodes.USAGE);
             }
             try (Socket socket = new Socket()) {
                 socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);

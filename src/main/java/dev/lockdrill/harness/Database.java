@@ -17,21 +17,38 @@ public final class Database {
     private final String schema;
     private final String tag;
     private final String pooledUrl;
+    private final String noPooler;
 
     public Database(String jdbcUrl, String schema, String tag) {
-        this(jdbcUrl, schema, tag, null);
+        this(jdbcUrl, schema, tag, null, null);
     }
 
     public Database(String jdbcUrl, String schema, String tag, String pooledUrl) {
+        this(jdbcUrl, schema, tag, pooledUrl, null);
+    }
+
+    /** {@code noPooler}: why no pooler runs (null when one does, or when nobody said). */
+    public Database(String jdbcUrl, String schema, String tag, String pooledUrl, String noPooler) {
         this.jdbcUrl = jdbcUrl;
         this.schema = schema;
         this.tag = tag;
         this.pooledUrl = pooledUrl == null || pooledUrl.isBlank() ? null : pooledUrl;
+        this.noPooler = noPooler == null || noPooler.isBlank() ? "no PgBouncer runs for this check" : noPooler;
     }
 
     /** Whether a pooler runs in front of the database; without one, pooled scenarios are not run. */
     public boolean pooled() {
         return pooledUrl != null;
+    }
+
+    /** Why no pooler runs, in a few words (meaningful when {@link #pooled()} is false). */
+    public String noPooler() {
+        return noPooler;
+    }
+
+    /** A worker's pool of sessions through the pooler (see {@link #connectPooled}). */
+    public WorkerDataSource pooledDataSource(String worker) {
+        return new WorkerDataSource(this, worker, true);
     }
 
     /**

@@ -50,7 +50,8 @@ public final class HarnessMain {
                     .newInstance();
             String url = System.getenv(ChildArgs.JDBC_URL_ENV);
             Database database = url == null || url.isBlank() ? null
-                    : new Database(url, childArgs.schema(), childArgs.tag(), System.getenv(ChildArgs.POOLED_URL_ENV));
+                    : new Database(url, childArgs.schema(), childArgs.tag(), System.getenv(ChildArgs.POOLED_URL_ENV),
+                    System.getenv(ChildArgs.NO_POOLER_ENV));
             try (Implementation implementation = new Implementation(urls, childArgs.implementationClass(),
                     HarnessMain.class.getClassLoader())) {
                 WorkloadContext context = new WorkloadContext(childArgs.seed(), new Recorder(sink), implementation,

@@ -23,13 +23,20 @@ import java.util.logging.Logger;
 public final class WorkerDataSource implements DataSource {
     private final Database database;
     private final String worker;
+    private final boolean pooled;
     private final Deque<Connection> idle = new ArrayDeque<>();
     private volatile RoundTripHook hook = RoundTripHook.NONE;
     private volatile boolean crashed;
 
     WorkerDataSource(Database database, String worker) {
+        this(database, worker, false);
+    }
+
+    /** {@code pooled}: its connections go through the run's PgBouncer instead of straight to PostgreSQL. */
+    WorkerDataSource(Database database, String worker, boolean pooled) {
         this.database = database;
         this.worker = worker;
+        this.pooled = pooled;
     }
 
     public String worker() {
@@ -59,7 +66,7 @@ public final class WorkerDataSource implements DataSource {
             physical = idle.pollFirst();
         }
         if (physical == null || physical.isClosed()) {
-            physical = database.connect(worker);
+            physical = open();
         }
         return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[]{Connection.class},
                 new ConnectionHandler(physical));
@@ -67,7 +74,7 @@ public final class WorkerDataSource implements DataSource {
 
     /** Opens one connection ahead of time, as a service's pool would be warm before traffic arrives. */
     public void warmUp() throws SQLException {
-        Connection physical = database.connect(worker);
+        Connection physical = open();
         synchronized (idle) {
             idle.addFirst(physical);
         }
@@ -79,6 +86,10 @@ public final class WorkerDataSource implements DataSource {
      */
     public void evictIdle() {
         close();
+    }
+
+    private Connection open() throws SQLException {
+        return pooled ? database.connectPooled(worker) : database.connect(worker);
     }
 
     /** Closes every pooled connection (end of scenario). */

@@ -36,4 +36,11 @@ public record History(long seed, List<Op> ops, List<FaultEvent> faults, List<Obs
     public List<FaultEvent> faults(String scenario) {
         return faults.stream().filter(f -> f.scenario().equals(scenario)).toList();
     }
+
+    /** The part of the history recorded in the scenarios {@code scenario} accepts. */
+    public History scenarios(Predicate<String> scenario) {
+        return new History(seed, ops(op -> scenario.test(op.scenario())),
+                faults.stream().filter(f -> scenario.test(f.scenario())).toList(),
+                observations.stream().filter(o -> scenario.test(o.scenario())).toList());
+    }
 }

@@ -88,6 +88,7 @@ public final class TerminalReport {
             out.println(String.format(Locale.ROOT, "  %-32s %s%s", mine.name(), pad(verdict(mine.verdict()), 9),
                     theirs));
         }
+        notExercised(you, out);
         for (InvariantResult mine : you.invariants()) {
             if (!mine.passed()) {
                 evidence(mine, out);
@@ -117,6 +118,19 @@ public final class TerminalReport {
         for (FaultEvent fault : run.history().faults()) {
             out.println(String.format(Locale.ROOT, "  %-7s %-19s %s", fault.name(), fault.scenario(),
                     fault.description()));
+        }
+    }
+
+    /** Why an invariant was not judged (a scenario not run, nothing happened that it judges). */
+    private void notExercised(ImplementationRun run, PrintWriter out) {
+        List<InvariantResult> unjudged = run.invariants().stream().filter(r -> !r.exercised()).toList();
+        if (unjudged.isEmpty()) {
+            return;
+        }
+        out.println();
+        for (InvariantResult result : unjudged) {
+            String why = result.evidence().isEmpty() ? "nothing to judge" : result.evidence().get(0).text();
+            out.println(style.dim("  " + result.name() + " not exercised: " + why));
         }
     }
 

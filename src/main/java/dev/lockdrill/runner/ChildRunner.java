@@ -115,6 +115,9 @@ public final class ChildRunner {
         if (spec.pooledUrl() != null) {
             builder.environment().put(ChildArgs.POOLED_URL_ENV, spec.pooledUrl());
         }
+        if (spec.noPooler() != null) {
+            builder.environment().put(ChildArgs.NO_POOLER_ENV, spec.noPooler());
+        }
         if (spec.jdbcUrl() != null) {
             builder.environment().put(ChildArgs.JDBC_URL_ENV, spec.jdbcUrl());
         }

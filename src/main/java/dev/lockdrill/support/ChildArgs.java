@@ -17,6 +17,8 @@ public record ChildArgs(String workloadClass, String implementationClass, Path c
     public static final String POOLED_URL_ENV = "LOCKDRILL_CHILD_POOLED_URL";
     /** The schedules to explore ({@link ScheduleId#join}) instead of the scripted scenarios, when set. */
     public static final String EXPLORE_ENV = "LOCKDRILL_CHILD_EXPLORE";
+    /** Why no pooler runs, when the kata needs one (not installed, or it did not start): one sentence. */
+    public static final String NO_POOLER_ENV = "LOCKDRILL_CHILD_NO_POOLER";
     public static final String HARNESS_MAIN = "dev.lockdrill.harness.HarnessMain";
 
     public ChildArgs {

@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -36,6 +37,13 @@ public final class Pipelines {
     public static AppContext app(Path stateDir) {
         return new AppContext(new Workbook(repoRoot(), stateDir), Clock.systemUTC(),
                 new BackendSelector(Map.of(BackendSelector.URL_ENV, JDBC_URL), "root"));
+    }
+
+    /** As {@link #app(Path)}, with more environment (LOCKDRILL_PGBOUNCER, say) for the checks. */
+    public static AppContext app(Path stateDir, Map<String, String> env) {
+        Map<String, String> all = new HashMap<>(env);
+        all.put(BackendSelector.URL_ENV, JDBC_URL);
+        return new AppContext(new Workbook(repoRoot(), stateDir), Clock.systemUTC(), new BackendSelector(all, "root"));
     }
 
     /** A throwaway workbook: a copy of katas/ and solutions/ under {@code dir}, state in {@code dir}/.lockdrill. */

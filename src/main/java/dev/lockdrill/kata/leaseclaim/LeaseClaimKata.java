@@ -7,6 +7,7 @@ import dev.lockdrill.kata.DeclaredKata;
 import dev.lockdrill.kata.Needs;
 import dev.lockdrill.kata.leaseclaim.check.LeaseClaimInvariants;
 import dev.lockdrill.kata.leaseclaim.check.LeaseMetrics;
+import dev.lockdrill.kata.leaseclaim.protocol.PooledScenarios;
 import dev.lockdrill.kata.leaseclaim.workload.LeaseClaimWorkload;
 
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.List;
 /** The lease-claim kata: how its check plugs into the pipeline. */
 public final class LeaseClaimKata extends DeclaredKata {
     public LeaseClaimKata() {
-        super("lease-claim", LeaseClaimWorkload.class, Needs.POSTGRES);
+        super("lease-claim", LeaseClaimWorkload.class, Needs.POSTGRES, Needs.POOLER);
     }
 
     @Override
@@ -54,6 +55,9 @@ public final class LeaseClaimKata extends DeclaredKata {
                 new Clause("C6", "claim, complete and extend answer without an error when no fault hit their caller",
                         List.of("no-unexpected-errors"),
                         List.of("paused-past-lease", "contended-row", "stalled-claim", "skewed-clock",
-                                "restarted-worker", "renewed-then-crashed", "claim-hammer", "ten-workers")));
+                                "restarted-worker", "renewed-then-crashed", "claim-hammer", "ten-workers")),
+                new Clause("C7", "no claim state lives in a session: C1-C6 hold with the workers' DataSources going "
+                        + "through PgBouncer in transaction mode", List.of("holds-through-pooler"),
+                        List.of(PooledScenarios.STALLED_CLAIM)));
     }
 }

@@ -16,7 +16,7 @@ import java.util.List;
 /** The outbox-relay kata: how its check plugs into the pipeline. */
 public final class OutboxRelayKata extends DeclaredKata {
     public OutboxRelayKata() {
-        super("outbox-relay", OutboxRelayWorkload.class, Needs.POSTGRES);
+        super("outbox-relay", OutboxRelayWorkload.class, Needs.POSTGRES, Needs.POOLER);
     }
 
     @Override
@@ -69,7 +69,10 @@ public final class OutboxRelayKata extends DeclaredKata {
                 clause("C9", "publications carry aggregate id and seq so consumers can restore per-aggregate order; "
                                 + "the relay itself does not promise that order (parallel relays and retries may reorder)",
                         List.of("duplicates-keep-event-id"), Scenario.THREE_RELAYS, Scenario.SLOW_BROKER,
-                        Scenario.BATCH_LIMITS));
+                        Scenario.BATCH_LIMITS),
+                clause("C10", "no claim lives in a session: C1-C8 hold with the relays' DataSources going through "
+                                + "PgBouncer in transaction mode", List.of("holds-through-pooler"),
+                        Scenario.POOLED_RELAYS));
     }
 
     private static Clause clause(String id, String text, List<String> invariants, Scenario... scenarios) {

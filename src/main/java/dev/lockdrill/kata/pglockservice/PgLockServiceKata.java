@@ -7,6 +7,7 @@ import dev.lockdrill.kata.DeclaredKata;
 import dev.lockdrill.kata.Needs;
 import dev.lockdrill.kata.pglockservice.check.LockServiceInvariants;
 import dev.lockdrill.kata.pglockservice.check.LockServiceMetrics;
+import dev.lockdrill.kata.pglockservice.protocol.PooledScenarios;
 import dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload;
 
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.List;
 /** The pg-lock-service kata: how its check plugs into the pipeline. */
 public final class PgLockServiceKata extends DeclaredKata {
     public PgLockServiceKata() {
-        super("pg-lock-service", LockServiceWorkload.class, Needs.POSTGRES);
+        super("pg-lock-service", LockServiceWorkload.class, Needs.POSTGRES, Needs.POOLER);
     }
 
     @Override
@@ -50,6 +51,9 @@ public final class PgLockServiceKata extends DeclaredKata {
                         List.of("paused-past-ttl", "stalled-acquire", "killed-lock-session")),
                 new Clause("C7", "calls answer instead of throwing, from many threads and processes at once",
                         List.of("no-unexpected-errors"), List.of("handover", "paused-past-ttl", "renew-then-stop",
-                        "clock-jump", "killed-lock-session", "stalled-acquire", "contenders")));
+                        "clock-jump", "killed-lock-session", "stalled-acquire", "contenders")),
+                new Clause("C8", "no lock state lives in a session: C1-C7 hold with the workers' DataSources going "
+                        + "through PgBouncer in transaction mode", List.of("holds-through-pooler"),
+                        List.of(PooledScenarios.HANDOVER)));
     }
 }

@@ -6,7 +6,10 @@ import dev.lockdrill.check.lease.OnlyLeaseHolderWrites;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.NoUnexpectedErrors;
 import dev.lockdrill.check.OpText;
+import dev.lockdrill.check.ThroughPooler;
+import dev.lockdrill.kata.leaseclaim.protocol.PooledScenarios;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** Every invariant of the lease-claim kata, in the order they are reported. */
@@ -14,11 +17,19 @@ public final class LeaseClaimInvariants {
     private LeaseClaimInvariants() {
     }
 
+    /**
+     * The kata's invariants over its direct scenarios, then the same ones over the scenario through
+     * PgBouncer, as one invariant (holds-through-pooler) that says when it was not run.
+     */
     public static List<Invariant> all() {
-        return List.of(new LeasesNeverOverlap(), new LeasesAsAsked(true), new OnlyLeaseHolderWrites(), new ClaimsMatchStorage(),
-                new CompletionsMatchStorage(), new CrashedClaimsReclaimed(), new EveryRowFinished(),
-                new AttemptsCountClaims(), new NoUnexpectedErrors(
-                "claim, complete and extend complete without errors", op -> true,
-                op -> op.worker() + " " + op.f() + " in " + op.scenario() + ": " + OpText.outcome(op)));
+        List<Invariant> direct = List.of(new LeasesNeverOverlap(), new LeasesAsAsked(true),
+                new OnlyLeaseHolderWrites(), new ClaimsMatchStorage(), new CompletionsMatchStorage(),
+                new CrashedClaimsReclaimed(), new EveryRowFinished(), new AttemptsCountClaims(),
+                new NoUnexpectedErrors("claim, complete and extend complete without errors", op -> true,
+                        op -> op.worker() + " " + op.f() + " in " + op.scenario() + ": " + OpText.outcome(op)));
+        List<Invariant> all = new ArrayList<>();
+        direct.forEach(invariant -> all.add(ThroughPooler.outside(PooledScenarios.ALL, invariant)));
+        all.add(new ThroughPooler(direct, PooledScenarios.ALL));
+        return List.copyOf(all);
     }
 }

@@ -19,12 +19,13 @@ public final class LeaseClaimWorkload implements Workload {
     static final List<LeaseScenario> SCENARIOS = List.of(
             new PausedPastLeaseScenario(),
             new ContendedRowScenario(),
-            new StalledClaimScenario(),
+            new StalledClaimScenario(false),
             new SkewedClockScenario(),
             new RestartedWorkerScenario(),
             new RenewedThenCrashedScenario(),
             new ClaimHammerScenario(),
-            new TenWorkersScenario());
+            new TenWorkersScenario(),
+            new StalledClaimScenario(true));
 
     @Override
     public void run(WorkloadContext context) throws Exception {

@@ -68,7 +68,17 @@ final class LeaseRig extends ScenarioRig implements AutoCloseable {
 
     /** A new queue for a worker, loaded as if in its own process, on the worker's own pool. */
     LeaseQueue queue(String worker, Clock clock, Duration lease) throws SQLException {
-        WorkerDataSource dataSource = dataSources.computeIfAbsent(worker, w -> database().dataSource(w));
+        return queue(dataSources.computeIfAbsent(worker, w -> database().dataSource(w)), worker, clock, lease);
+    }
+
+    /** A new queue for a worker whose pool goes through the run's PgBouncer in transaction mode. */
+    LeaseQueue pooledQueue(String worker, Duration lease) throws SQLException {
+        return queue(dataSources.computeIfAbsent(worker, w -> database().pooledDataSource(w)), worker,
+                Clock.systemUTC(), lease);
+    }
+
+    private LeaseQueue queue(WorkerDataSource dataSource, String worker, Clock clock, Duration lease)
+            throws SQLException {
         dataSource.warmUp();
         asked.put(worker, lease);
         return context.implementation().create(LeaseQueue.class,

@@ -4,6 +4,7 @@ import dev.lockdrill.history.Faults;
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.RoundTripHook;
 import dev.lockdrill.harness.Workers;
+import dev.lockdrill.kata.leaseclaim.protocol.PooledScenarios;
 import dev.lockdrill.katas.api.lease.Claim;
 import dev.lockdrill.katas.api.lease.Completion;
 import dev.lockdrill.katas.api.lease.LeaseQueue;
@@ -21,27 +22,41 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A stall inside a claim: worker-1 is held still before each of its round trips to PostgreSQL
  * after the first, and each time worker-2 runs a whole claim meanwhile. A claim that picks rows
  * in one transaction and sets their lease in another (or in a second statement that does not
- * re-check the rows are still due) hands the same rows to both.
+ * re-check the rows are still due) hands the same rows to both. The pooled variant runs the same
+ * with both workers' pools going through the run's PgBouncer in transaction mode: until then every
+ * call ran alone, so the pooler has one server session, and worker-2's claim runs on the one
+ * worker-1's last round trip used — a session advisory lock worker-1 took as a mutex is there,
+ * and is worker-2's too. Not run when no PgBouncer runs for the check.
  */
 final class StalledClaimScenario implements LeaseScenario {
     static final Duration LEASE = Duration.ofSeconds(10);
     static final int MAX_STALLS = 6;
     static final long STALL_CAP_MILLIS = 1_000;
 
+    private final boolean pooled;
+
+    StalledClaimScenario(boolean pooled) {
+        this.pooled = pooled;
+    }
+
     @Override
     public String name() {
-        return "stalled-claim";
+        return pooled ? PooledScenarios.STALLED_CLAIM : "stalled-claim";
     }
 
     @Override
     public String summary() {
-        return "worker-1 stalls between the round trips of its claim while worker-2 claims";
+        return "worker-1 stalls between the round trips of its claim while worker-2 claims"
+                + (pooled ? ", both through PgBouncer" : "");
     }
 
     @Override
     public void run(LeaseRig rig) throws Exception {
-        LeaseQueue first = rig.queue("worker-1", LEASE);
-        LeaseQueue second = rig.queue("worker-2", LEASE);
+        if (pooled && !rig.throughPooler()) {
+            return;
+        }
+        LeaseQueue first = pooled ? rig.pooledQueue("worker-1", LEASE) : rig.queue("worker-1", LEASE);
+        LeaseQueue second = pooled ? rig.pooledQueue("worker-2", LEASE) : rig.queue("worker-2", LEASE);
         rig.insert(4);
         StallEachRoundTrip gate = new StallEachRoundTrip();
         List<Future<List<Claim>>> secondClaims = new ArrayList<>();
@@ -54,6 +69,9 @@ final class StalledClaimScenario implements LeaseScenario {
             while (!firstClaim.isDone()) {
                 if (gate.stalled.tryAcquire(5, TimeUnit.MILLISECONDS)) {
                     stalls++;
+                    if (pooled && stalls == 1) {
+                        rig.observePoolerSessions("worker-1's first round trip of its claim");
+                    }
                     Future<List<Claim>> claim = workers.start("worker-2", () -> rig.claim("worker-2", second, 2));
                     secondClaims.add(claim);
                     waitUntilDoneOrBlocked(rig, claim);

@@ -3,10 +3,13 @@ package dev.lockdrill.kata.outboxrelay.check;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.NoUnexpectedErrors;
 import dev.lockdrill.check.OpText;
+import dev.lockdrill.check.ThroughPooler;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.kata.outboxrelay.protocol.OutboxOp;
+import dev.lockdrill.kata.outboxrelay.protocol.Scenario;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -15,10 +18,19 @@ public final class OutboxRelayInvariants {
     private OutboxRelayInvariants() {
     }
 
+    /**
+     * The kata's invariants over its direct scenarios, then the same ones over the scenario through
+     * PgBouncer, as one invariant (holds-through-pooler) that says when it was not run.
+     */
     public static List<Invariant> all() {
-        return List.of(new CommittedEventsPublished(), new RolledBackNeverPublished(), new DuplicatesKeepEventId(),
-                new NoDuplicatesWithoutFault(), new PublishedEventsMarked(), new RelaysProgressConcurrently(),
-                new RelayBatchHonoursMax(), new CallsEndDuringOutage(), noUnexpectedErrors());
+        List<Invariant> direct = List.of(new CommittedEventsPublished(), new RolledBackNeverPublished(),
+                new DuplicatesKeepEventId(), new NoDuplicatesWithoutFault(), new PublishedEventsMarked(),
+                new RelaysProgressConcurrently(), new RelayBatchHonoursMax(), new CallsEndDuringOutage(),
+                noUnexpectedErrors());
+        List<Invariant> all = new ArrayList<>();
+        direct.forEach(invariant -> all.add(ThroughPooler.outside(Scenario.POOLED, invariant)));
+        all.add(new ThroughPooler(direct, Scenario.POOLED));
+        return List.copyOf(all);
     }
 
     /**

@@ -24,7 +24,8 @@ public final class OutboxRelayWorkload implements Workload {
             new BrokerTimeoutScenario(),
             new BatchLimitsScenario(),
             new ThreeRelaysScenario(),
-            new SlowBrokerScenario());
+            new SlowBrokerScenario(),
+            new PooledRelaysScenario());
 
     @Override
     public void run(WorkloadContext context) throws Exception {

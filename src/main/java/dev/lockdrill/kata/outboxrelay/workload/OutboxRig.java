@@ -48,6 +48,11 @@ final class OutboxRig extends ScenarioRig implements AutoCloseable {
         return relay(name, fault, latencyNanos, database().dataSource(name));
     }
 
+    /** A relay process whose pool goes through the run's PgBouncer in transaction mode. */
+    OutboxRelay pooledRelay(String name, BrokerFault fault) throws SQLException {
+        return relay(name, fault, 0, database().pooledDataSource(name));
+    }
+
     /** A relay process on the given pool (a scenario that crashes the process keeps hold of it). */
     OutboxRelay relay(String name, BrokerFault fault, long latencyNanos, WorkerDataSource dataSource)
             throws SQLException {

@@ -9,7 +9,6 @@ import dev.lockdrill.katas.api.outbox.OutboxRelay;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 
 /**
@@ -34,7 +33,7 @@ final class ThreeRelaysScenario implements OutboxScenario {
 
     @Override
     public void run(OutboxRig rig) throws Exception {
-        HoldFirstPublish hold = new HoldFirstPublish();
+        HoldFirstPublish hold = new HoldFirstPublish(2 * HOLD_CAP_MILLIS);
         List<OutboxRelay> relays = List.of(rig.relay("relay-1", hold, 0), rig.relay("relay-2", BrokerFault.NONE, 0),
                 rig.relay("relay-3", BrokerFault.NONE, 0));
         List<OutboxEvent> events = new ArrayList<>();
@@ -64,20 +63,6 @@ final class ThreeRelaysScenario implements OutboxScenario {
                 workers.start(name, () -> rig.drain(name, relay, 5));
             }
             workers.awaitAll();
-        }
-    }
-
-    /** Holds relay-1's first accepted message until released. */
-    private static final class HoldFirstPublish implements BrokerFault {
-        private final CountDownLatch held = new CountDownLatch(1);
-        private final CountDownLatch release = new CountDownLatch(1);
-
-        @Override
-        public void accepted(String relay, OutboxEvent event) {
-            if (held.getCount() > 0) {
-                held.countDown();
-                Pause.until(release, 2 * HOLD_CAP_MILLIS);
-            }
         }
     }
 }

@@ -3,11 +3,14 @@ package dev.lockdrill.kata.pglockservice.check;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.NoUnexpectedErrors;
 import dev.lockdrill.check.OpText;
+import dev.lockdrill.check.ThroughPooler;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.kata.pglockservice.protocol.LeaseCall;
 import dev.lockdrill.kata.pglockservice.protocol.LockOps;
+import dev.lockdrill.kata.pglockservice.protocol.PooledScenarios;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -18,9 +21,18 @@ public final class LockServiceInvariants {
     private LockServiceInvariants() {
     }
 
+    /**
+     * The kata's invariants over its direct scenarios, then the same ones over the scenarios through
+     * PgBouncer, as one invariant (holds-through-pooler) that says when those were not run.
+     */
     public static List<Invariant> all() {
-        return List.of(new OneLiveHolder(), new TokensStrictlyIncrease(), new OnlyCurrentLeaseActs(),
-                new CurrentLeaseActs(), new FreeLockCanBeAcquired(), new StaleHolderFenced(), noUnexpectedErrors());
+        List<Invariant> direct = List.of(new OneLiveHolder(), new TokensStrictlyIncrease(),
+                new OnlyCurrentLeaseActs(), new CurrentLeaseActs(), new FreeLockCanBeAcquired(),
+                new StaleHolderFenced(), noUnexpectedErrors());
+        List<Invariant> all = new ArrayList<>();
+        direct.forEach(invariant -> all.add(ThroughPooler.outside(PooledScenarios.ALL, invariant)));
+        all.add(new ThroughPooler(direct, PooledScenarios.ALL));
+        return List.copyOf(all);
     }
 
     /**

@@ -48,7 +48,15 @@ final class LockRig extends ScenarioRig implements AutoCloseable {
     }
 
     LockService service(String worker, String holder, Clock clock) throws SQLException {
-        WorkerDataSource dataSource = database().dataSource(worker);
+        return service(database().dataSource(worker), holder, clock);
+    }
+
+    /** A service whose DataSource goes through the run's PgBouncer in transaction mode. */
+    LockService pooledService(String worker, String holder, Clock clock) throws SQLException {
+        return service(database().pooledDataSource(worker), holder, clock);
+    }
+
+    private LockService service(WorkerDataSource dataSource, String holder, Clock clock) throws SQLException {
         dataSource.warmUp();
         dataSources.add(dataSource);
         return context.implementation().create(LockService.class,

@@ -27,7 +27,8 @@ public final class LockServiceWorkload implements Workload {
             new ClockJumpScenario(),
             new KilledLockSessionScenario(),
             new StalledAcquireScenario(),
-            new ContendersScenario());
+            new ContendersScenario(),
+            new PooledHandoverScenario());
 
     @Override
     public void run(WorkloadContext context) throws Exception {

@@ -14,12 +14,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Alternative: no transaction is open while the relay talks to the broker. The claim is a column,
- * claimed_by = the relay session's backend pid, committed at once (the SKIP LOCKED subquery keeps
- * two claims apart). A claim is only as good as the session behind it: a row claimed by a pid that
- * is no longer in pg_stat_activity is free, so a killed or crashed relay releases its rows by dying,
- * as a transaction would. Each event is marked right after its publish, guarded by the claim; on any
- * broker error the relay gives its remaining claims back and rethrows.
+ * Mutant (once a correct alternative, when every relay had sessions of its own): no transaction is
+ * open while the relay talks to the broker. The claim is a column, claimed_by = the relay session's
+ * backend pid, committed at once (the SKIP LOCKED subquery keeps two claims apart). A claim is only
+ * as good as the session behind it: a row claimed by a pid that is no longer in pg_stat_activity is
+ * free, so a killed or crashed relay releases its rows by dying, as a transaction would. Each event
+ * is marked right after its publish, guarded by the claim; on any broker error the relay gives its
+ * remaining claims back and rethrows. Through PgBouncer in transaction mode the backend pid is not
+ * the relay's: another relay's transaction on the same server session finds the rows "its own" and
+ * publishes them again.
  */
 public final class SkipLockedOutboxRelay implements OutboxRelay {
     private static final String CLAIM = """

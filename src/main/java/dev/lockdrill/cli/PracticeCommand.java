@@ -18,8 +18,9 @@ import java.util.Map;
 
 /** `lockdrill practice --minutes 20`: a session of due drills and unfinished katas, walked through in order. */
 @Command(name = "practice", mixinStandardHelpOptions = true,
-        description = {"Build a practice session that fits the time you have, from the drills due for review (those",
-                "a failed kata check pulled forward first) and the katas you have not passed, and walk through it."})
+        description = {"Build a practice session that fits the time you have, and walk through it.",
+                "It takes the drills due for review (those a failed kata check pulled forward first) and the "
+                        + "katas you have not passed."})
 final class PracticeCommand extends BaseCommand {
     @Option(names = "--minutes", paramLabel = "N", defaultValue = "20", description = "Time you have (default: 20).")
     int minutes;

@@ -26,6 +26,14 @@ public interface Kata {
     /** The contract's clauses (C1, C2, …), each mapped to the invariants and scenarios that judge it. */
     List<Clause> contract();
 
+    /**
+     * The scenario whose failure teaches the kata's lesson best (the paused holder of fencing-token),
+     * shown as the swimlane when no failing invariant names an operation; null when none stands out.
+     */
+    default String lessonScenario() {
+        return null;
+    }
+
     default boolean needs(Needs need) {
         return needs().contains(need);
     }

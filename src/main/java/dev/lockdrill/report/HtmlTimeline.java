@@ -113,7 +113,7 @@ public final class HtmlTimeline {
                             .append(" more</summary><ul>\n");
                 }
                 Evidence e = evidence.get(i);
-                html.append("<li class=\"evidence\" data-ops=\"").append(e.opIds().stream().map(String::valueOf)
+                html.append("<li class=\"evidence\" data-ops=\"").append(e.allIds().stream().map(String::valueOf)
                         .collect(Collectors.joining(" "))).append("\">").append(escape(e.text())).append("</li>\n");
             }
             html.append(evidence.size() > TerminalReport.MAX_EVIDENCE ? "</ul></details>\n" : "</ul>\n");

@@ -50,7 +50,7 @@ final class SvgLanes {
     private static void axis(Timeline timeline, StringBuilder svg, int height) {
         for (int i = 0; i <= 4; i++) {
             double x = LABEL + TRACK * i / 4.0;
-            long nanos = timeline.duration() * i / 4;
+            long nanos = timeline.startNanos() + timeline.duration() * i / 4;
             svg.append(String.format(Locale.ROOT, "<line class=\"tick\" x1=\"%.1f\" y1=\"16\" x2=\"%.1f\" y2=\"%d\"/>"
                     + "<text class=\"tick-label\" x=\"%.1f\" y=\"12\" text-anchor=\"%s\">%s</text>%n", x, x,
                     height - 4, x, i == 4 ? "end" : "start", TerminalTimeline.ms(nanos)));
@@ -62,8 +62,8 @@ final class SvgLanes {
         double w = Math.max(3, x(timeline, op.completeNanos()) - x);
         OpLabel.Mark mark = OpLabel.mark(op);
         String classes = "op " + mark.cssClass() + (timeline.violates(op) ? " violation" : "");
-        String title = op.worker() + " · " + OpLabel.longText(op) + " · " + TerminalTimeline.ms(op.invokeNanos()
-                - timeline.startNanos()) + " … " + TerminalTimeline.ms(op.completeNanos() - timeline.startNanos())
+        String title = op.worker() + " · " + OpLabel.longText(op) + " · " + TerminalTimeline.ms(op.invokeNanos())
+                + " … " + TerminalTimeline.ms(op.completeNanos())
                 + (timeline.violates(op) ? " · violates " + String.join(", ", timeline.violatedBy(op)) : "");
         svg.append(String.format(Locale.ROOT, "<rect class=\"%s\" data-op=\"%d\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
                 + "height=\"20\" rx=\"3\"><title>%s</title></rect>%n", classes, op.id(), x, y + 4, w,

@@ -1,5 +1,6 @@
 package dev.lockdrill.cli;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.app.DrillService;
 import dev.lockdrill.drill.Countdown;
 import dev.lockdrill.drill.DrillCard;
@@ -102,7 +103,7 @@ final class PracticeCommand extends BaseCommand {
             return;
         }
         int total = plan.stream().mapToInt(PracticeItem::seconds).sum();
-        out.println(style().bold("Practice plan: " + plan.size() + " items, about "
+        out.println(style().bold("Practice plan: " + Text.count(plan.size(), "item") + ", about "
                 + Countdown.format(Duration.ofSeconds(total)) + " of " + minutes + ":00"));
         for (PracticeItem item : plan) {
             out.println(String.format(Locale.ROOT, "  %-5s %-37s %6s  %s", item.kind().name().toLowerCase(Locale.ROOT),

@@ -122,7 +122,7 @@ public final class TerminalReport {
             out.println();
             Text.wrap("Note: the reference did not pass this run either (" + result.reference()
                     .status().label() + (result.reference().message().isBlank() ? "" : ": "
-                    + sentence(result.reference().message())) + "). Check the environment with `lockdrill doctor`.",
+                    + Text.clause(result.reference().message())) + "). Check the environment with `lockdrill doctor`.",
                     width, "", "  ").forEach(l -> out.println(style.yellow(l)));
         }
     }
@@ -165,10 +165,6 @@ public final class TerminalReport {
 
     private static void print(PrintWriter out, List<String> lines) {
         lines.forEach(out::println);
-    }
-
-    private static String sentence(String message) {
-        return message.endsWith(".") ? message.substring(0, message.length() - 1) : message;
     }
 
     private void evidence(InvariantResult result, PrintWriter out) {

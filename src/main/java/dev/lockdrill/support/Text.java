@@ -138,6 +138,15 @@ public final class Text {
         return m.find() ? m.replaceAll("$1…") : text;
     }
 
+    /** A message made ready for more punctuation after it: its own final period (and spaces) removed. */
+    public static String clause(String message) {
+        String m = message == null ? "" : message.strip();
+        while (m.endsWith(".") && !m.endsWith("...") && !m.endsWith("…")) {
+            m = m.substring(0, m.length() - 1).stripTrailing();
+        }
+        return m;
+    }
+
     /** "1 check", "2 checks". */
     public static String count(long n, String singular) {
         return count(n, singular, singular + "s");

@@ -6,6 +6,7 @@
 # so the share of the parent's work is visible. Run on demand, never from the test suite.
 # Usage: bench/feedback.sh [runs] [kata...]   (default: 3 runs of circuit-breaker, bulkhead,
 #        breaker-placement, fencing-token; needs LOCKDRILL_JDBC_URL or the local PostgreSQL)
+#        LOCKDRILL_CHILD_CDS=0 bench/feedback.sh ...   the same without the check processes' archive
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS="${1:-3}"
@@ -14,7 +15,7 @@ KATAS=("$@")
 [ ${#KATAS[@]} -eq 0 ] && KATAS=(circuit-breaker bulkhead breaker-placement fencing-token)
 export LOCKDRILL_JDBC_URL="${LOCKDRILL_JDBC_URL:-jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres}"
 ./lockdrill --version >/dev/null
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); child class-data archive: ${LOCKDRILL_CHILD_CDS:-on}"
 python3 - "$RUNS" "${KATAS[@]}" <<'PY'
 import glob, json, os, pathlib, statistics, subprocess, sys, time
 runs, katas = int(sys.argv[1]), sys.argv[2:]
@@ -48,4 +49,5 @@ for kata in katas:
           f"(min {min(later):.2f}, max {max(later):.2f}, n={len(later)}); "
           f"last child: you {you} ms, reference {ref} ms")
 repl.stdin.write("quit\n"); repl.stdin.flush(); repl.wait(timeout=30)
+print("load average at the end:", " ".join(open("/proc/loadavg").read().split()[:3]))
 PY

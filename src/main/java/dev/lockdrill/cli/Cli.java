@@ -5,6 +5,7 @@ import dev.lockdrill.support.LockdrillException;
 import dev.lockdrill.support.Secrets;
 import picocli.CommandLine;
 import dev.lockdrill.support.Suggestions;
+import dev.lockdrill.support.Text;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -30,8 +31,9 @@ public final class Cli {
     public static int execute(Session session, String[] args, PrintWriter out, PrintWriter err, boolean color) {
         CommandLine cli = create(session, out, err, color);
         boolean verbose = Arrays.asList(args).contains("--verbose");
-        cli.setExecutionExceptionHandler((ex, command, parseResult) -> report(ex, command, verbose));
-        cli.setParameterExceptionHandler(Cli::badInput);
+        cli.setExecutionExceptionHandler((ex, command, parseResult) -> report(ex, command, verbose,
+                session.width()));
+        cli.setParameterExceptionHandler((ex, arguments) -> badInput(ex, session.width()));
         int code = cli.execute(args);
         out.flush();
         err.flush();
@@ -39,10 +41,11 @@ public final class Cli {
     }
 
     /** Bad input as one sentence with the command's usage (and the closest known word), never the whole help. */
-    static int badInput(CommandLine.ParameterException ex, String[] args) {
+    static int badInput(CommandLine.ParameterException ex, int width) {
         CommandLine command = ex.getCommandLine();
         PrintWriter err = command.getErr();
-        err.println(command.getColorScheme().errorText(Secrets.redact(badInputMessage(ex))));
+        Text.wrap(Secrets.redact(badInputMessage(ex)), width, "", "  ")
+                .forEach(line -> err.println(command.getColorScheme().errorText(line)));
         err.flush();
         return ExitCodes.USAGE;
     }
@@ -88,15 +91,17 @@ public final class Cli {
         return usage.toString();
     }
 
-    private static int report(Exception ex, CommandLine command, boolean verbose) {
+    private static int report(Exception ex, CommandLine command, boolean verbose, int width) {
         PrintWriter err = command.getErr();
         int code;
         if (ex instanceof LockdrillException known) {
-            err.println(command.getColorScheme().errorText(Secrets.redact(known.getMessage())));
+            Text.wrap(Secrets.redact(known.getMessage()), width, "", "  ")
+                    .forEach(line -> err.println(command.getColorScheme().errorText(line)));
             code = known.exitCode();
         } else {
-            err.println(command.getColorScheme().errorText(Secrets.redact("lockdrill hit an internal error: " + ex
-                    + (verbose ? "" : ". Run the command again with --verbose to see where."))));
+            Text.wrap(Secrets.redact("lockdrill hit an internal error: " + ex
+                    + (verbose ? "" : ". Run the command again with --verbose to see where.")), width, "", "  ")
+                    .forEach(line -> err.println(command.getColorScheme().errorText(line)));
             code = ExitCodes.INTERNAL;
         }
         if (verbose) {

@@ -65,10 +65,7 @@ public final class Text {
         StringBuilder line = new StringBuilder(first);
         int used = visible(first);
         boolean empty = true;
-        for (String word : text.strip().split(" +")) {
-            if (word.isEmpty()) {
-                continue;
-            }
+        for (String word : words(text)) {
             int length = visible(word);
             if (!empty && used + 1 + length > width) {
                 lines.add(line.toString());
@@ -117,6 +114,23 @@ public final class Text {
         }
         lines.add(prefix + rest);
         return lines;
+    }
+
+    /** The words of a line; a quoted command keeps its program name with it ("`lockdrill check"). */
+    private static List<String> words(String text) {
+        List<String> words = new ArrayList<>();
+        for (String word : text.strip().split(" +")) {
+            if (word.isEmpty()) {
+                continue;
+            }
+            int last = words.size() - 1;
+            if (last >= 0 && (words.get(last).endsWith("`lockdrill") || words.get(last).endsWith("`./lockdrill"))) {
+                words.set(last, words.get(last) + " " + word);
+            } else {
+                words.add(word);
+            }
+        }
+        return words;
     }
 
     /** The text cut to {@code width} columns, ending in "…" when cut (for unstyled text). */

@@ -43,7 +43,8 @@ public final class Text {
 
     /**
      * The text as lines of at most {@code width} columns: the first starts with {@code first}, the
-     * rest with {@code hanging}. Breaks at spaces; only a word longer than a whole line is cut.
+     * rest with {@code hanging}. Breaks at spaces; a word too long for an indented line (a path, a
+     * URL) gets a line of its own without the indent, and only a word longer than a whole line is cut.
      * Line breaks in the text start new lines (with the hanging indent).
      */
     public static List<String> wrap(String text, int width, String first, String hanging) {
@@ -65,6 +66,7 @@ public final class Text {
         StringBuilder line = new StringBuilder(first);
         int used = visible(first);
         boolean empty = true;
+        int before = lines.size();
         for (String word : words(text)) {
             int length = visible(word);
             if (!empty && used + 1 + length > width) {
@@ -72,6 +74,16 @@ public final class Text {
                 line = new StringBuilder(hanging);
                 used = visible(hanging);
                 empty = true;
+            }
+            if (empty && used + length > width && length <= width && length == word.length()) {
+                // a long path or URL that fits a whole line stays in one piece, for copying
+                if (!line.toString().isBlank()) {
+                    lines.add(line.toString().stripTrailing());
+                }
+                lines.add(word);
+                line = new StringBuilder(hanging);
+                used = visible(hanging);
+                continue;
             }
             while (empty && used + length > width && width - used >= 8 && length == word.length()) {
                 int room = width - used;
@@ -89,7 +101,9 @@ public final class Text {
             used += length;
             empty = false;
         }
-        lines.add(line.toString().stripTrailing());
+        if (!empty || lines.size() == before) {
+            lines.add(line.toString().stripTrailing());
+        }
     }
 
     /**

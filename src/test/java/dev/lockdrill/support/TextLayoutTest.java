@@ -27,6 +27,14 @@ class TextLayoutTest {
     }
 
     @Test
+    void aUrlTooLongForTheIndentGetsALineOfItsOwnInOnePiece() {
+        String url = "LOCKDRILL_JDBC_URL=jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres),";
+        assertThat(Text.wrap("→ Set PGHOST (or " + url + " start Docker", 80, "      ", "        "))
+                .containsExactly("      → Set PGHOST (or", url, "        start Docker");
+        assertThat(Text.wrap("a\n\nb", 10, "")).containsExactly("a", "", "b");
+    }
+
+    @Test
     void onlyAWordLongerThanTheLineIsCut() {
         assertThat(Text.wrap("see " + "a".repeat(30), 20, "")).containsExactly("see", "a".repeat(20), "a".repeat(10));
     }

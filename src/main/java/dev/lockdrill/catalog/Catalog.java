@@ -1,5 +1,6 @@
 package dev.lockdrill.catalog;
 
+import dev.lockdrill.support.Text;
 import com.fasterxml.jackson.core.JacksonException;
 import dev.lockdrill.support.ExitCodes;
 import dev.lockdrill.support.Json;
@@ -77,7 +78,7 @@ public final class Catalog {
             return kata;
         } catch (JacksonException e) {
             throw LockdrillException.usage(manifest + " is not a valid kata manifest: "
-                    + e.getOriginalMessage() + ". `lockdrill reset` restores the original.");
+                    + Text.clause(e.getOriginalMessage()) + ". `lockdrill reset` restores the original.");
         } catch (IOException e) {
             throw LockdrillException.usage("Cannot read " + manifest + ": " + e.getMessage());
         }

@@ -9,9 +9,10 @@ import picocli.CommandLine.Option;
 /** `lockdrill backend`: which PostgreSQL the checks use and why; choose another while the shell runs. */
 @Command(name = "backend", mixinStandardHelpOptions = true,
         description = {"Show which PostgreSQL the checks use and why, or choose one for the rest of the session.",
-                "--jdbc-url URL is used at once and saved in .lockdrill/settings.json for later sessions,",
-                "without its password (that then comes from PGPASSWORD or ~/.pgpass); --auto goes back to",
-                "the automatic order (--jdbc-url, LOCKDRILL_JDBC_URL, libpq's PG* variables, Docker, embedded)."})
+                "--jdbc-url URL is used at once and saved in .lockdrill/settings.json for later sessions, "
+                        + "without its password (that then comes from PGPASSWORD or ~/.pgpass); --auto goes back to "
+                        + "the automatic order (--jdbc-url, LOCKDRILL_JDBC_URL, libpq's PG* variables, Docker, "
+                        + "embedded)."})
 final class BackendCommand extends BaseCommand {
     @ArgGroup(exclusive = true)
     Choice choice;

@@ -41,6 +41,11 @@ abstract class BaseCommand implements Callable<Integer> {
         return new Style(session().color() && !common.noColor);
     }
 
+    /** Columns the screen is laid out in. */
+    int width() {
+        return session().width();
+    }
+
     /** Prints notices collected along the way (e.g. a corrupt state file moved aside) to stderr. */
     void flushNotices() {
         app().drainNotices().forEach(n -> err().println(style().yellow(n)));

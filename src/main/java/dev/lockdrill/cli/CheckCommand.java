@@ -4,6 +4,7 @@ import dev.lockdrill.app.CheckRequest;
 import dev.lockdrill.app.CheckService;
 import dev.lockdrill.app.ExploreService;
 import dev.lockdrill.support.ScheduleId;
+import dev.lockdrill.app.KataRegistry;
 import dev.lockdrill.report.HtmlTimeline;
 import dev.lockdrill.report.JsonReport;
 import dev.lockdrill.report.RunStore;
@@ -11,6 +12,7 @@ import dev.lockdrill.report.TerminalReport;
 import dev.lockdrill.score.CheckResult;
 import dev.lockdrill.support.LockdrillException;
 import dev.lockdrill.support.Secrets;
+import dev.lockdrill.support.Text;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -27,8 +29,9 @@ import java.util.List;
 
 /** `lockdrill check <kata>`: compile, run under faults, judge, compare with the reference. */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = {"Compile a kata, run it under injected faults against PostgreSQL, check its invariants",
-                "and score it against the reference solution run in the same invocation.",
+        description = {"Compile a kata, run it under injected faults, check its invariants and score it against "
+                + "the reference.",
+                "The reference solution runs in the same invocation, with the same seed.",
                 "Exit codes: 0 pass, 1 fail/timeout/crashed, 2 usage or environment, 3 unknown, 4 compile error."})
 final class CheckCommand extends BaseCommand {
     @Parameters(paramLabel = "KATA", completionCandidates = KataIds.class, description = "Kata id.")
@@ -102,14 +105,15 @@ final class CheckCommand extends BaseCommand {
             out().println(Secrets.redact(JsonReport.render(result)));
         } else {
             StringWriter report = new StringWriter();
-            new TerminalReport(style()).render(result, new PrintWriter(report));
+            new TerminalReport(style(), width(), KataRegistry.get(kata).lessonScenario())
+                    .render(result, new PrintWriter(report));
             out().print(Secrets.redact(report.toString()));
             RunStore.Owner owner = CheckService.owner(request);
-            app().runs().latest(kata, owner).ifPresent(dir -> out().println(style().dim("Saved: "
+            app().runs().latest(kata, owner).ifPresent(dir -> Text.wrap("Saved: "
                     + app().workbook().root().relativize(dir.resolve("result.json"))
                     + (Files.exists(dir.resolve(HtmlTimeline.FILE_NAME)) ? " and the timeline of every scenario, "
                     + HtmlTimeline.FILE_NAME + (owner == RunStore.Owner.LEARNER ? " (`lockdrill report " + kata
-                    + " --open`)" : "") : ""))));
+                    + " --open`)" : "") : ""), width(), "", "  ").forEach(l -> out().println(style().dim(l))));
         }
         out().flush();
         return result.status().exitCode();
@@ -137,7 +141,7 @@ final class CheckCommand extends BaseCommand {
             out().println(Secrets.redact(ExploreScreen.json(result)));
         } else {
             StringWriter report = new StringWriter();
-            new ExploreScreen(style()).render(result, new PrintWriter(report));
+            new ExploreScreen(style(), width()).render(result, new PrintWriter(report));
             out().print(Secrets.redact(report.toString()));
         }
         out().flush();

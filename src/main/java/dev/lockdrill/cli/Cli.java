@@ -4,11 +4,15 @@ import dev.lockdrill.support.ExitCodes;
 import dev.lockdrill.support.LockdrillException;
 import dev.lockdrill.support.Secrets;
 import picocli.CommandLine;
+import dev.lockdrill.support.Suggestions;
+import dev.lockdrill.support.Text;
 import picocli.CommandLine.Help;
+import picocli.CommandLine.Model.CommandSpec;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Arrays;
+import java.util.List;
 
 /** Builds the command tree and runs one command line; errors become one message and an exit code. */
 public final class Cli {
@@ -20,29 +24,84 @@ public final class Cli {
         cli.setOut(out);
         cli.setErr(err);
         cli.setColorScheme(Help.defaultColorScheme(color ? Help.Ansi.ON : Help.Ansi.OFF));
-        cli.setUsageHelpWidth(100);
+        cli.setUsageHelpWidth(session.width());
         return cli;
     }
 
     public static int execute(Session session, String[] args, PrintWriter out, PrintWriter err, boolean color) {
         CommandLine cli = create(session, out, err, color);
         boolean verbose = Arrays.asList(args).contains("--verbose");
-        cli.setExecutionExceptionHandler((ex, command, parseResult) -> report(ex, command, verbose));
+        cli.setExecutionExceptionHandler((ex, command, parseResult) -> report(ex, command, verbose,
+                session.width()));
+        cli.setParameterExceptionHandler((ex, arguments) -> badInput(ex, session.width()));
         int code = cli.execute(args);
         out.flush();
         err.flush();
         return code;
     }
 
-    private static int report(Exception ex, CommandLine command, boolean verbose) {
+    /** Bad input as one sentence with the command's usage (and the closest known word), never the whole help. */
+    static int badInput(CommandLine.ParameterException ex, int width) {
+        CommandLine command = ex.getCommandLine();
+        PrintWriter err = command.getErr();
+        Text.wrap(Secrets.redact(badInputMessage(ex)), width, "", "  ")
+                .forEach(line -> err.println(command.getColorScheme().errorText(line)));
+        err.flush();
+        return ExitCodes.USAGE;
+    }
+
+    static String badInputMessage(CommandLine.ParameterException ex) {
+        CommandLine command = ex.getCommandLine();
+        CommandSpec spec = command.getCommandSpec();
+        String name = spec.qualifiedName();
+        String what;
+        if (ex instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
+            String typed = unmatched.getUnmatched().get(0);
+            if (typed.startsWith("-")) {
+                List<String> options = spec.options().stream().flatMap(o -> Arrays.stream(o.names())).toList();
+                what = "`" + name + "` has no option " + typed + "." + Suggestions.didYouMean(typed.replaceAll("=.*", ""),
+                        options);
+            } else if (!spec.subcommands().isEmpty() && spec.positionalParameters().isEmpty()) {
+                what = "There is no command '" + typed + "'." + Suggestions.didYouMean(typed,
+                        spec.subcommands().keySet());
+            } else {
+                what = "`" + name + "` takes no more arguments, but was given '" + typed + "'.";
+            }
+        } else {
+            String message = ex.getMessage() == null ? "the arguments are not valid" : ex.getMessage();
+            what = Character.toUpperCase(message.charAt(0)) + message.substring(1)
+                    + (message.endsWith(".") ? "" : ".");
+        }
+        return what + " Usage: " + synopsis(spec) + " (`" + name + " --help` for more).";
+    }
+
+    private static String synopsis(CommandSpec spec) {
+        StringBuilder usage = new StringBuilder(spec.qualifiedName());
+        if (!spec.subcommands().isEmpty() && spec.positionalParameters().isEmpty()) {
+            return usage.append(" COMMAND").toString();
+        }
+        if (spec.options().size() > 0) {
+            usage.append(" [options]");
+        }
+        for (CommandLine.Model.PositionalParamSpec p : spec.positionalParameters()) {
+            boolean optional = p.arity().min() == 0;
+            usage.append(' ').append(optional ? "[" : "").append(p.paramLabel()).append(p.arity().max() > 1 ? "…" : "")
+                    .append(optional ? "]" : "");
+        }
+        return usage.toString();
+    }
+
+    private static int report(Exception ex, CommandLine command, boolean verbose, int width) {
         PrintWriter err = command.getErr();
         int code;
         if (ex instanceof LockdrillException known) {
-            err.println(command.getColorScheme().errorText(Secrets.redact(known.getMessage())));
+            Text.wrap(Secrets.redact(known.getMessage()), width, "", "  ")
+                    .forEach(line -> err.println(command.getColorScheme().errorText(line)));
             code = known.exitCode();
         } else {
-            err.println(command.getColorScheme().errorText(Secrets.redact("lockdrill hit an internal error: " + ex
-                    + (verbose ? "" : ". Run the command again with --verbose to see where."))));
+            Text.wrap(Secrets.redact("lockdrill hit an internal error: " + ex
+                    + (verbose ? "" : ". Run the command again with --verbose to see where.")), width, "", "  ")
+                    .forEach(line -> err.println(command.getColorScheme().errorText(line)));
             code = ExitCodes.INTERNAL;
         }
         if (verbose) {

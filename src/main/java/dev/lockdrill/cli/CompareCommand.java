@@ -4,6 +4,7 @@ import dev.lockdrill.app.CompareService;
 import dev.lockdrill.report.ScoreTable;
 import dev.lockdrill.report.Style;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Text;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -12,9 +13,9 @@ import java.util.Locale;
 
 /** `lockdrill compare <kata>`: your solution beside the reference (unified diff) and the last run's scores. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Show how your solution differs from the reference (unified diff: - yours, + reference)",
-                "and the score table of your last check. Before you pass the kata it asks first, and notes",
-                "in your progress that you looked (honour system)."})
+        description = {"Show how your solution differs from the reference, and the scores of your last check.",
+                "The diff is unified: - yours, + reference. Before you pass the kata it asks first, and notes "
+                        + "in your progress that you looked (honour system)."})
 final class CompareCommand extends BaseCommand {
     @Parameters(paramLabel = "KATA", completionCandidates = KataIds.class, description = "Kata id.")
     String kata;
@@ -32,7 +33,8 @@ final class CompareCommand extends BaseCommand {
         CompareService.Comparison comparison = compare.reveal(kata);
         Style style = style();
         if (!comparison.passed()) {
-            out().println(style.yellow("Noted in your progress: reference shown before " + kata + " passed."));
+            Text.wrap("Noted in your progress: reference shown before " + kata + " passed.", width(), "")
+                    .forEach(l -> out().println(style.yellow(l)));
         }
         for (CompareService.FileDiff file : comparison.files()) {
             out().println();
@@ -40,12 +42,14 @@ final class CompareCommand extends BaseCommand {
                 out().println(style.bold(file.path()) + style.dim(": same as the reference"));
                 continue;
             }
-            file.diff().forEach(line -> out().println(colour(style, line)));
+            file.diff().forEach(line -> Text.fold(line, width(), line.isEmpty() ? " " : line.charAt(0) + "       ")
+                    .forEach(part -> out().println(colour(style, line, part))));
         }
         out().println();
-        comparison.lastResult().flatMap(ScoreTable::read).ifPresentOrElse(table -> table.render(style, out()),
-                () -> out().println(style.dim("No check of " + kata + " yet: `lockdrill check " + kata
-                        + "` scores yours against the reference.")));
+        comparison.lastResult().flatMap(ScoreTable::read).ifPresentOrElse(table -> table.render(style, width(),
+                out()), () -> Text.wrap("No check of " + kata + " yet: `lockdrill check " + kata
+                        + "` scores yours against the reference.", width(), "").forEach(l -> out().println(
+                        style.dim(l))));
         return 0;
     }
 
@@ -59,16 +63,17 @@ final class CompareCommand extends BaseCommand {
         return answer.trim().toLowerCase(Locale.ROOT).startsWith("y");
     }
 
-    private static String colour(Style style, String line) {
+    /** {@code part} of {@code line} (a folded piece of it) in the line's colour. */
+    private static String colour(Style style, String line, String part) {
         if (line.startsWith("+++") || line.startsWith("---")) {
-            return style.bold(line);
+            return style.bold(part);
         }
         if (line.startsWith("@@")) {
-            return style.cyan(line);
+            return style.cyan(part);
         }
         if (line.startsWith("+")) {
-            return style.green(line);
+            return style.green(part);
         }
-        return line.startsWith("-") ? style.red(line) : line;
+        return line.startsWith("-") ? style.red(part) : part;
     }
 }

@@ -6,6 +6,7 @@ import dev.lockdrill.report.Style;
 import dev.lockdrill.support.ExitCodes;
 import dev.lockdrill.support.Json;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Text;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -74,7 +75,7 @@ final class DevCheckCommand implements Callable<Integer> {
         if (json) {
             out.println(Json.json().valueToTree(toJson(report)).toPrettyString());
         } else {
-            render(report, out, style);
+            render(report, out, style, session.width());
         }
         out.flush();
         return report.ok() ? ExitCodes.PASS : ExitCodes.FAIL;
@@ -112,7 +113,7 @@ final class DevCheckCommand implements Callable<Integer> {
         return "caught by " + String.join("|", subject.expected().invariants());
     }
 
-    private static void render(DevCheck.Report report, PrintWriter out, Style style) {
+    private static void render(DevCheck.Report report, PrintWriter out, Style style, int width) {
         String kata = "";
         for (DevCheck.Outcome o : report.outcomes()) {
             if (!o.subject().kata().equals(kata)) {
@@ -123,10 +124,12 @@ final class DevCheckCommand implements Callable<Integer> {
             String kind = o.subject().kind().name().toLowerCase(Locale.ROOT);
             out.println(String.format(Locale.ROOT, "  %s %-11s %-30s %2d/%-2d %s", mark, kind,
                     clip(o.subject().name(), 30), o.asExpected(), o.runs(), style.dim(clip(expected(o.subject()), 21))));
-            o.problems().stream().limit(3).forEach(p -> out.println("      " + style.yellow(p)));
+            o.problems().stream().limit(3).forEach(p -> Text.wrap(Text.shortIds(p), width, "      ", "        ")
+                    .forEach(l -> out.println(style.yellow(l))));
             List<String> coverage = report.coverage().getOrDefault(kata, List.of());
             if (o == last(report, kata)) {
-                coverage.forEach(p -> out.println("  " + style.red("✗ contract: ") + p));
+                coverage.forEach(p -> Text.wrap(style.red("✗ contract: ") + p, width, "  ", "    ")
+                        .forEach(out::println));
             }
         }
         out.println(report.ok() ? style.green("All as expected.") : style.red("Not all as expected (see ✗ above)."));

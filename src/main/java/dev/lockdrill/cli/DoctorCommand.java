@@ -3,6 +3,7 @@ package dev.lockdrill.cli;
 import dev.lockdrill.app.DoctorService;
 import dev.lockdrill.support.Json;
 import dev.lockdrill.support.Secrets;
+import dev.lockdrill.support.Text;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -13,9 +14,10 @@ import java.util.Map;
 
 /** `lockdrill doctor`: what a check needs, and what is missing. */
 @Command(name = "doctor", mixinStandardHelpOptions = true,
-        description = {"Check the environment: Java, the workbook, which PostgreSQL backend is used and why (and",
-                "whether it answers), Docker, Redis (for the later katas) and disk space for .lockdrill/.",
-                "Each line is ok, warn or FAIL with the fix. Exit code 2 when something fails."})
+        description = {"Check the environment a check needs, and say how to fix what is missing.",
+                "Java, the workbook, which PostgreSQL backend is used and why (and whether it answers), Docker, "
+                        + "Redis (for the later katas) and disk space for .lockdrill/. Each line is ok, warn or "
+                        + "FAIL with the fix. Exit code 2 when something fails."})
 final class DoctorCommand extends BaseCommand {
     @Option(names = "--jdbc-url", paramLabel = "URL", description = "The PostgreSQL URL you would pass to check.")
     String jdbcUrl;
@@ -40,15 +42,19 @@ final class DoctorCommand extends BaseCommand {
                     Map.of("ok", !failed, "findings", findings))));
             return failed ? 2 : 0;
         }
+        int name = findings.stream().mapToInt(f -> f.check().length()).max().orElse(8);
+        String indent = " ".repeat(6 + name + 1);
         for (DoctorService.Finding f : findings) {
             String level = switch (f.level()) {
                 case OK -> style().green("ok  ");
                 case WARN -> style().yellow("warn");
                 case FAIL -> style().red("FAIL");
             };
-            out().println(String.format(Locale.ROOT, "%s  %-20s %s", level, f.check(), Secrets.redact(f.detail())));
+            Text.wrap(Text.shortIds(Secrets.redact(f.detail())), width(), level + "  "
+                    + String.format(Locale.ROOT, "%-" + name + "s ", f.check()), indent).forEach(out()::println);
             if (!f.fix().isBlank()) {
-                out().println(String.format(Locale.ROOT, "      %-20s %s", "", style().dim("→ " + f.fix())));
+                Text.wrap("→ " + Secrets.redact(f.fix()), width(), indent, indent + "  ")
+                        .forEach(l -> out().println(style().dim(l)));
             }
         }
         return failed ? 2 : 0;

@@ -16,9 +16,10 @@ import java.util.Optional;
 
 /** `lockdrill drill [id]`: answer an interview question aloud under a countdown, grade yourself, reschedule. */
 @Command(name = "drill", mixinStandardHelpOptions = true,
-        description = {"Answer an interview question aloud (or typed, with --type) under a countdown, then grade",
-                "your answer point by point against its rubric and rate your recall 1-4 (Again/Hard/Good/Easy);",
-                "the rating schedules the card's next review (FSRS). Without DRILL, the most overdue card."})
+        description = {"Answer an interview question under a countdown, then grade it against its rubric.",
+                "Answer aloud (or typed, with --type), grade your answer point by point and rate your recall 1-4 "
+                        + "(Again/Hard/Good/Easy); the rating schedules the card's next review (FSRS). Without "
+                        + "DRILL, the most overdue card."})
 final class DrillCommand extends BaseCommand {
     @Parameters(arity = "0..1", paramLabel = "DRILL", completionCandidates = DrillIds.class,
             description = "Drill id (see `lockdrill progress` or `lockdrill list`).")

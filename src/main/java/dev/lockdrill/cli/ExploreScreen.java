@@ -5,6 +5,7 @@ import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.report.Style;
 import dev.lockdrill.support.Json;
+import dev.lockdrill.support.Text;
 import com.fasterxml.jackson.core.JsonProcessingException;
 
 import java.io.PrintWriter;
@@ -16,13 +17,14 @@ import java.util.Map;
 
 /** What `check KATA --explore` prints: how much was explored, and the shrunk schedule that failed, if any. */
 final class ExploreScreen {
-    static final int WIDTH = 80;
     static final int MAX_EVIDENCE = 6;
 
     private final Style style;
+    private final int width;
 
-    ExploreScreen(Style style) {
+    ExploreScreen(Style style, int width) {
         this.style = style;
+        this.width = width;
     }
 
     void render(ExploreService.Result result, PrintWriter out) {
@@ -56,22 +58,30 @@ final class ExploreScreen {
         out.println();
         out.println(style.bold("Steps"));
         for (ExploreService.StepLine step : finding.steps()) {
-            wrap(out, String.format(Locale.ROOT, "  %3d  %-9s %s", step.step(), step.actor(), step.does()),
-                    " ".repeat(17));
+            Text.wrap(String.format(Locale.ROOT, "%3d  %-9s %s", step.step(), step.actor(), step.does()), width, "  ",
+                    " ".repeat(17)).forEach(out::println);
         }
         for (InvariantResult failed : finding.failed()) {
             out.println();
             wrap(out, style.red("✗ " + failed.name()) + style.dim(" — " + failed.description()), "  ");
             List<Evidence> evidence = failed.evidence();
-            evidence.stream().limit(MAX_EVIDENCE).forEach(e -> wrap(out, "    " + e.text(), "      "));
+            evidence.stream().limit(MAX_EVIDENCE).forEach(e -> Text.wrap(local(e.text(), finding), width, "    ",
+                    "      ").forEach(out::println));
             if (evidence.size() > MAX_EVIDENCE) {
                 out.println(style.dim("    … " + (evidence.size() - MAX_EVIDENCE) + " more"));
             }
         }
         out.println();
-        out.println("Replay: " + result.replayCommand() + finding.shrunk());
+        wrap(out, "Replay: " + result.replayCommand() + finding.shrunk(), "  ");
         wrap(out, style.dim("The steps and their order replay exactly; how the workers' calls overlap "
                 + "depends on thread timing, so a replay may need a second try."), "");
+    }
+
+    /** Evidence names keys and scenarios after the schedule ("explore-4711:0,3/a"): on this screen, "a". */
+    private static String local(String text, ExploreService.Finding finding) {
+        String scenario = finding.shrunk().scenario();
+        return Text.shortIds(text.replace(scenario + "/", "").replace(" in " + scenario, "")
+                .replace(scenario, "the schedule"));
     }
 
     static Map<String, Object> toMap(ExploreService.Result result) {
@@ -130,29 +140,9 @@ final class ExploreScreen {
         return n + " " + (n == 1 ? one : many);
     }
 
-    /** Prints the text in lines of at most {@link #WIDTH} visible columns, later lines indented. */
-    static void wrap(PrintWriter out, String text, String indent) {
-        StringBuilder line = new StringBuilder();
-        int visible = 0;
-        boolean first = true;
-        for (String word : text.split(" ", -1)) {
-            int length = visibleLength(word);
-            if (length > 0 && visible > indent.length() && visible + 1 + length > WIDTH) {
-                out.println(line);
-                line = new StringBuilder(indent);
-                visible = indent.length();
-            } else if (!first) {
-                line.append(' ');
-                visible++;
-            }
-            line.append(word);
-            visible += length;
-            first = false;
-        }
-        out.println(line);
+    /** Prints the text wrapped at the screen's width, later lines indented. */
+    private void wrap(PrintWriter out, String text, String indent) {
+        Text.wrap(text, width, "", indent).forEach(out::println);
     }
 
-    private static int visibleLength(String word) {
-        return word.replaceAll("\u001B\\[[0-9;]*m", "").length();
-    }
 }

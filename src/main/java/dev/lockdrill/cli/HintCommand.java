@@ -1,6 +1,8 @@
 package dev.lockdrill.cli;
 
 import dev.lockdrill.app.KataService;
+import dev.lockdrill.support.Prose;
+import dev.lockdrill.support.Text;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -14,9 +16,10 @@ final class HintCommand extends BaseCommand {
     @Override
     int run() {
         KataService.Hint hint = new KataService(app()).nextHint(kata);
-        out().println(style().bold("Hint " + hint.number() + "/" + hint.total()) + (hint.repeated()
-                ? style().dim(" (you have seen every hint; this is the last one again)") : ""));
-        out().println(hint.text().strip());
+        Text.wrap(style().bold("Hint " + hint.number() + "/" + hint.total()) + (hint.repeated()
+                ? style().dim(" (you have seen every hint; this is the last one again)") : ""), width(), "", "  ")
+                .forEach(out()::println);
+        out().println(Prose.reflow(hint.text().strip(), width()));
         return 0;
     }
 }

@@ -12,10 +12,11 @@ import java.util.List;
 /** `lockdrill lab db-vs-redlock`: PostgreSQL as the lock service vs Redlock, measured under the same faults. */
 @Command(name = "lab", mixinStandardHelpOptions = true,
         description = {"Run a lab: two designs side by side under one seeded fault schedule.",
-                "db-vs-redlock: the pg-lock-service reference and the redlock reference (five real redis-server",
-                "nodes), each with and without its fencing token, under a paused holder, a clock jump and a lost",
-                "lock-service node; prints exclusion violations at the resource, stale writes accepted, acquire",
-                "latency and acquisitions/s, and writes an HTML page with both timelines."})
+                "db-vs-redlock: the pg-lock-service reference and the redlock reference (five real redis-server "
+                        + "nodes), each with and without its fencing token, under a paused holder, a clock jump and "
+                        + "a lost lock-service node; prints exclusion violations at the resource, stale writes "
+                        + "accepted, acquire latency and acquisitions/s, and writes an HTML page with both "
+                        + "timelines."})
 final class LabCommand extends BaseCommand {
     @Parameters(paramLabel = "LAB", description = "Which lab: ${COMPLETION-CANDIDATES}.",
             completionCandidates = Labs.class)

@@ -4,14 +4,16 @@ import dev.lockdrill.app.DrillService;
 import dev.lockdrill.app.KataService;
 import dev.lockdrill.drill.DrillStats;
 import dev.lockdrill.progress.KataProgress;
+import dev.lockdrill.support.Columns;
 import dev.lockdrill.support.Json;
+import dev.lockdrill.support.Text;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /** `lockdrill list`: the katas, in order, with the learner's status. */
@@ -29,44 +31,45 @@ final class ListCommand extends BaseCommand {
                     Map.of("katas", rows, "drills", drillRows())));
             return 0;
         }
-        int titles = entries.stream().mapToInt(e -> e.manifest().title().length()).max().orElse(5);
-        out().println(style().bold(String.format(Locale.ROOT, "%-3s %-20s %-" + titles + "s %-12s %s", "#", "kata",
-                "title", "status", "hints")));
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of(style().bold("#"), style().bold("kata"), style().bold("title"), style().bold("status"),
+                style().bold("hints")));
         for (KataService.KataEntry e : entries) {
             KataProgress p = e.progress();
             String status = switch (p.status()) {
-                case KataProgress.PASSED -> style().green(pad(p.status(), 12));
-                case KataProgress.ATTEMPTED -> style().yellow(pad(p.status(), 12));
-                default -> style().dim(pad(p.status(), 12));
+                case KataProgress.PASSED -> style().green(p.status());
+                case KataProgress.ATTEMPTED -> style().yellow(p.status());
+                default -> style().dim(p.status());
             };
-            out().println(String.format(Locale.ROOT, "%-3d %-20s %-" + titles + "s ", e.manifest().order(),
-                    e.manifest().id(), e.manifest().title()) + status + " " + p.hintsUsed() + "/" + e.manifest().hints().size());
+            rows.add(List.of(String.valueOf(e.manifest().order()), e.manifest().id(), e.manifest().title(), status,
+                    p.hintsUsed() + "/" + e.manifest().hints().size()));
         }
+        Columns katas = Columns.fit(rows, width(), "", 2, 16);
+        rows.forEach(row -> katas.render(row).forEach(out()::println));
         long done = entries.stream().filter(e -> KataProgress.PASSED.equals(e.progress().status())).count();
-        out().println(style().dim(done + " of " + entries.size() + " katas passed. `lockdrill show <kata>` "
-                + "for the brief, `lockdrill check <kata>` to check your code."));
+        Text.wrap(done + " of " + Text.count(entries.size(), "kata") + " passed. `lockdrill show <kata>` "
+                + "for the brief, `lockdrill check <kata>` to check your code.", width(), "")
+                .forEach(l -> out().println(style().dim(l)));
         List<DrillStats.CardRow> drills = drillRows();
         out().println();
-        int drillTitles = drills.stream().mapToInt(d -> d.title().length()).max().orElse(5);
-        out().println(style().bold(String.format(Locale.ROOT, "%-37s %-" + drillTitles + "s %s", "drill", "title",
-                "due")));
         Instant now = app().clock().instant();
+        List<List<String>> drillTable = new ArrayList<>();
+        drillTable.add(List.of(style().bold("drill"), style().bold("title"), style().bold("due")));
         for (DrillStats.CardRow d : drills) {
-            out().println(String.format(Locale.ROOT, "%-37s %-" + drillTitles + "s ", d.id(), d.title())
-                    + (d.dueNow() ? style().yellow("now") : Due.when(Instant.parse(d.due()), now)));
+            drillTable.add(List.of(d.id(), d.title(), d.dueNow() ? style().yellow("now")
+                    : Due.when(Instant.parse(d.due()), now)));
         }
-        out().println(style().dim(drills.stream().filter(DrillStats.CardRow::dueNow).count() + " of " + drills.size()
-                + " drills due. `lockdrill drill` practises the next one, `lockdrill practice` builds a session."));
+        Columns columns = Columns.fit(drillTable, width(), "", 1, 16);
+        drillTable.forEach(row -> columns.render(row).forEach(out()::println));
+        Text.wrap(drills.stream().filter(DrillStats.CardRow::dueNow).count() + " of "
+                + Text.count(drills.size(), "drill") + " due. `lockdrill drill` practises the next one, "
+                + "`lockdrill practice` builds a session.", width(), "").forEach(l -> out().println(style().dim(l)));
         return 0;
     }
 
     private List<DrillStats.CardRow> drillRows() {
         DrillService drills = new DrillService(app());
         return DrillStats.rows(drills.catalog().cards(), drills.state(), app().clock().instant());
-    }
-
-    private static String pad(String s, int width) {
-        return String.format(Locale.ROOT, "%-" + width + "s", s);
     }
 
     private static Map<String, Object> row(KataService.KataEntry e) {

@@ -7,8 +7,8 @@ import picocli.CommandLine.Spec;
 
 /** The root of the one command tree used both one-shot and inside the REPL. */
 @Command(name = "lockdrill", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
-        description = {"A workbook for distributed locks, leases, fencing tokens and resilience patterns:",
-                "write katas checked under injected faults against a real PostgreSQL.",
+        description = {"A workbook for distributed locks, leases, fencing tokens and resilience patterns: write "
+                + "katas checked under injected faults against a real PostgreSQL.",
                 "Run without a command to open the interactive shell."},
         subcommands = {ListCommand.class, ShowCommand.class, HintCommand.class, CheckCommand.class,
                 ResetCommand.class, ProgressCommand.class, DoctorCommand.class, BackendCommand.class,

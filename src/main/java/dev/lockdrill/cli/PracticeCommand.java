@@ -1,5 +1,6 @@
 package dev.lockdrill.cli;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.app.DrillService;
 import dev.lockdrill.drill.Countdown;
 import dev.lockdrill.drill.DrillCard;
@@ -18,8 +19,9 @@ import java.util.Map;
 
 /** `lockdrill practice --minutes 20`: a session of due drills and unfinished katas, walked through in order. */
 @Command(name = "practice", mixinStandardHelpOptions = true,
-        description = {"Build a practice session that fits the time you have, from the drills due for review (those",
-                "a failed kata check pulled forward first) and the katas you have not passed, and walk through it."})
+        description = {"Build a practice session that fits the time you have, and walk through it.",
+                "It takes the drills due for review (those a failed kata check pulled forward first) and the "
+                        + "katas you have not passed."})
 final class PracticeCommand extends BaseCommand {
     @Option(names = "--minutes", paramLabel = "N", defaultValue = "20", description = "Time you have (default: 20).")
     int minutes;
@@ -101,7 +103,7 @@ final class PracticeCommand extends BaseCommand {
             return;
         }
         int total = plan.stream().mapToInt(PracticeItem::seconds).sum();
-        out.println(style().bold("Practice plan: " + plan.size() + " items, about "
+        out.println(style().bold("Practice plan: " + Text.count(plan.size(), "item") + ", about "
                 + Countdown.format(Duration.ofSeconds(total)) + " of " + minutes + ":00"));
         for (PracticeItem item : plan) {
             out.println(String.format(Locale.ROOT, "  %-5s %-37s %6s  %s", item.kind().name().toLowerCase(Locale.ROOT),

@@ -9,12 +9,15 @@ import dev.lockdrill.progress.DrillReview;
 import dev.lockdrill.progress.KataProgress;
 import dev.lockdrill.progress.Rating;
 import dev.lockdrill.progress.WorkbookState;
+import dev.lockdrill.support.Columns;
 import dev.lockdrill.support.Json;
+import dev.lockdrill.support.Text;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -61,19 +64,24 @@ final class ProgressCommand extends BaseCommand {
             return 0;
         }
         out().println(style().bold("Katas: " + passed + " of " + entries.size() + " passed"));
+        List<List<String>> kataRows = new ArrayList<>();
         for (KataService.KataEntry e : entries) {
             KataProgress p = e.progress();
             String mark = KataProgress.PASSED.equals(p.status()) ? style().green("✔")
                     : KataProgress.ATTEMPTED.equals(p.status()) ? style().yellow("…") : style().dim("·");
-            out().println(String.format(Locale.ROOT, "  %s %-20s %-12s %d checks, %d/%d hints%s", mark,
-                    e.manifest().id(), p.status(), p.attempts(), p.hintsUsed(), e.manifest().hints().size(),
-                    p.lastStatus() == null ? "" : ", last: " + p.lastStatus()));
+            kataRows.add(List.of(mark, e.manifest().id(), p.status(), Text.count(p.attempts(), "check") + ", "
+                    + p.hintsUsed() + "/" + e.manifest().hints().size() + " hints"
+                    + (p.lastStatus() == null ? "" : ", last: " + p.lastStatus())));
         }
+        Columns katas = Columns.fit(kataRows, width(), "  ", 3, 16);
+        kataRows.forEach(row -> katas.render(row).forEach(out()::println));
         drills(rows, now);
         if (!missed.isEmpty()) {
             out().println(style().bold("Rubric points you missed most"));
-            missed.forEach(m -> out().println(String.format(Locale.ROOT, "  %2d× %-28s %s", m.times(), m.drill(),
-                    m.point())));
+            List<List<String>> missedRows = missed.stream().map(m -> List.of(String.format(Locale.ROOT, "%2d×",
+                    m.times()), m.drill(), m.point())).toList();
+            Columns columns = Columns.fit(missedRows, width(), "  ", 2, 20);
+            missedRows.forEach(row -> columns.render(row).forEach(out()::println));
         }
         return 0;
     }
@@ -82,24 +90,28 @@ final class ProgressCommand extends BaseCommand {
         long practised = rows.stream().filter(r -> r.reviews() > 0).count();
         long due = rows.stream().filter(DrillStats.CardRow::dueNow).count();
         out().println(style().bold("Drills: " + practised + " of " + rows.size() + " practised, " + due + " due now"));
+        List<List<String>> table = new ArrayList<>();
         for (DrillStats.CardRow r : rows) {
             String last = r.lastRating() == null ? "never" : label(r.lastRating())
                     + String.format(Locale.ROOT, " %3d%%", Math.round(r.lastScore() * 100));
             String when = r.dueNow() ? style().yellow("due now") : Due.when(Instant.parse(r.due()), now);
-            out().println(String.format(Locale.ROOT, "  %-37s %2d× %-11s ", r.id(), r.reviews(), last) + when
-                    + (r.pulledForwardBy() == null ? "" : style().dim(" (" + r.pulledForwardBy() + ")")));
+            table.add(List.of(r.id(), String.format(Locale.ROOT, "%2d×", r.reviews()), last, when
+                    + (r.pulledForwardBy() == null ? "" : style().dim(" (" + r.pulledForwardBy() + ")"))));
         }
+        Columns columns = Columns.fit(table, width(), "  ", 3, 16);
+        table.forEach(row -> columns.render(row).forEach(out()::println));
     }
 
     private void history(WorkbookState state, String id) {
         var progress = state.drill(id);
-        out().println(style().bold(id) + ": " + progress.reviews().size() + " practices, state "
+        out().println(style().bold(id) + ": " + Text.count(progress.reviews().size(), "practice") + ", state "
                 + progress.schedule().state().name().toLowerCase(Locale.ROOT) + ", due "
                 + Due.when(progress.schedule().dueAt(app().clock().instant()), app().clock().instant()));
         for (DrillReview r : progress.reviews()) {
             out().println(String.format(Locale.ROOT, "  %s  %-5s %3d%%  %s%s", r.at(), label(r.rating()),
                     Math.round(r.score() * 100), Countdown.format(Duration.ofSeconds(r.answerSeconds())), r.timedOut() ? " (time ran out)" : ""));
-            r.missed().forEach(m -> out().println(style().dim("      missed: " + m)));
+            r.missed().forEach(m -> Text.wrap("missed: " + m, width(), "      ", "        ")
+                    .forEach(l -> out().println(style().dim(l))));
         }
     }
 

@@ -8,6 +8,7 @@ import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.function.Supplier;
@@ -34,9 +35,10 @@ public final class ReplLauncher {
         Repl[] repl = new Repl[1];
         Session session = new Session(factory, question -> repl[0].ask(question), color, color,
                 () -> repl[0].console(), terminal);
+        PrintWriter shell = new PrintWriter(new ShellWriter(terminal.writer()), true);
         repl[0] = new Repl(terminal, history, color,
-                () -> Cli.create(session, terminal.writer(), terminal.writer(), color).getCommandSpec(),
-                words -> Cli.execute(session, words, terminal.writer(), terminal.writer(), color));
+                () -> Cli.create(session, shell, shell, color).getCommandSpec(),
+                words -> Cli.execute(session, words, shell, shell, color));
         try {
             return repl[0].loop();
         } finally {

@@ -1,5 +1,6 @@
 package dev.lockdrill.cli;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.app.KataService;
 import dev.lockdrill.support.LockdrillException;
 import dev.lockdrill.support.Suggestions;
@@ -40,7 +41,7 @@ final class ResetCommand extends BaseCommand {
             }
         }
         List<String> files = katas.reset(kata);
-        out().println("Restored " + files.size() + " files in katas/" + kata + "/.");
+        out().println("Restored " + Text.count(files.size(), "file") + " in katas/" + kata + "/.");
         return 0;
     }
 }

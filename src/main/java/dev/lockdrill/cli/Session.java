@@ -3,16 +3,21 @@ package dev.lockdrill.cli;
 import dev.lockdrill.app.AppContext;
 import dev.lockdrill.drill.DrillConsole;
 import dev.lockdrill.repl.TerminalConsole;
+import dev.lockdrill.support.Text;
 import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
 
+import java.io.IOException;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Supplier;
 
 /**
  * What commands share for one process: the application context (created on first use, so
  * `--version` stays fast), how to ask questions, whether the terminal is interactive, the terminal
  * for commands that talk with the learner (the REPL's, or one opened on first use), and the REPL's
- * own terminal when commands run inside it (watch mode reads keys from it).
+ * own terminal when commands run inside it (watch mode reads keys from it), and the width screens
+ * are laid out for.
  */
 public final class Session {
     private final Supplier<AppContext> factory;
@@ -21,6 +26,8 @@ public final class Session {
     private final boolean color;
     private final Supplier<? extends DrillConsole> consoles;
     private final Terminal terminal;
+    private final OptionalInt fixedWidth;
+    private Integer detectedWidth;
     private AppContext app;
     private DrillConsole console;
 
@@ -40,12 +47,51 @@ public final class Session {
 
     public Session(Supplier<AppContext> factory, Prompter prompter, boolean interactive, boolean color,
                    Supplier<? extends DrillConsole> consoles, Terminal terminal) {
+        this(factory, prompter, interactive, color, consoles, terminal, OptionalInt.empty());
+    }
+
+    private Session(Supplier<AppContext> factory, Prompter prompter, boolean interactive, boolean color,
+                    Supplier<? extends DrillConsole> consoles, Terminal terminal, OptionalInt width) {
+        this.fixedWidth = width;
         this.factory = factory;
         this.prompter = prompter;
         this.interactive = interactive;
         this.color = color;
         this.consoles = consoles;
         this.terminal = terminal;
+    }
+
+    /** The same session laid out for a terminal {@code columns} wide, whatever the real one is (tests, scripts). */
+    public Session withWidth(int columns) {
+        return new Session(factory, prompter, interactive, color, consoles, terminal,
+                OptionalInt.of(Math.max(Text.MIN_WIDTH, columns)));
+    }
+
+    /**
+     * Columns to lay screens out in: the REPL terminal's (read each time, it may be resized), else
+     * {@code COLUMNS}, else the terminal's when there is one, else {@link Text#DEFAULT_WIDTH}.
+     */
+    public synchronized int width() {
+        if (fixedWidth.isPresent()) {
+            return fixedWidth.getAsInt();
+        }
+        if (terminal != null && terminal.getWidth() > 0) {
+            return Math.max(Text.MIN_WIDTH, terminal.getWidth());
+        }
+        if (detectedWidth == null) {
+            String columns = System.getenv("COLUMNS");
+            detectedWidth = columns != null || !interactive ? Text.width(columns) : systemTerminalWidth();
+        }
+        return detectedWidth;
+    }
+
+    private static int systemTerminalWidth() {
+        try (Terminal system = TerminalBuilder.builder().system(true).dumb(true).build()) {
+            int width = system.getWidth();
+            return width > 0 ? Math.max(Text.MIN_WIDTH, width) : Text.DEFAULT_WIDTH;
+        } catch (IOException | RuntimeException e) {
+            return Text.DEFAULT_WIDTH;
+        }
     }
 
     /** The terminal for drills and practice, opened on first use. */

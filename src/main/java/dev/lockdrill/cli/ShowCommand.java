@@ -1,6 +1,7 @@
 package dev.lockdrill.cli;
 
 import dev.lockdrill.app.KataService;
+import dev.lockdrill.support.Prose;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -12,7 +13,7 @@ final class ShowCommand extends BaseCommand {
 
     @Override
     int run() {
-        out().println(new KataService(app()).brief(kata));
+        out().println(Prose.reflow(new KataService(app()).brief(kata), width()));
         return 0;
     }
 }

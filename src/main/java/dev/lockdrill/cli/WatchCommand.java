@@ -19,9 +19,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /** `lockdrill watch [kata]`: re-check on every save, with single-key commands. */
 @Command(name = "watch", mixinStandardHelpOptions = true,
-        description = {"Check a kata now and again each time you save a file in its folder (or on Enter with",
-                "--manual). Keys: r re-check, h hint, l list, n next kata (after a pass), q quit.",
-                "Without KATA: the kata checked last, else the first one not passed."})
+        description = {"Check a kata now and again each time you save a file in its folder.",
+                "With --manual, on Enter instead. Keys: r re-check, h hint, l list, n next kata (after a pass), "
+                        + "q quit. Without KATA: the kata checked last, else the first one not passed."})
 final class WatchCommand extends BaseCommand {
     @Parameters(paramLabel = "KATA", arity = "0..1", completionCandidates = KataIds.class, description = "Kata id.")
     String kata;
@@ -51,7 +51,7 @@ final class WatchCommand extends BaseCommand {
     }
 
     private int watch(String id, Terminal terminal) throws IOException, InterruptedException {
-        WatchScreen screen = new WatchScreen(out(), style(), app(), manual, session().interactive());
+        WatchScreen screen = new WatchScreen(out(), style(), app(), manual, session().interactive(), width());
         AtomicBoolean quit = new AtomicBoolean();
         Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, signal -> quit.set(true));
         Attributes saved = terminal.enterRawMode();

@@ -1,6 +1,7 @@
 package dev.lockdrill.cli;
 
 import dev.lockdrill.app.AppContext;
+import dev.lockdrill.app.KataRegistry;
 import dev.lockdrill.app.KataService;
 import dev.lockdrill.app.WatchListener;
 import dev.lockdrill.catalog.KataManifest;
@@ -9,6 +10,7 @@ import dev.lockdrill.report.TerminalReport;
 import dev.lockdrill.score.CheckResult;
 import dev.lockdrill.score.RunStatus;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Text;
 
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -21,10 +23,12 @@ final class WatchScreen implements WatchListener {
     private final AppContext app;
     private final boolean manual;
     private final boolean interactive;
+    private final int width;
     private ProgressLine progress;
     private String offered;
 
-    WatchScreen(PrintWriter out, Style style, AppContext app, boolean manual, boolean interactive) {
+    WatchScreen(PrintWriter out, Style style, AppContext app, boolean manual, boolean interactive, int width) {
+        this.width = width;
         this.out = out;
         this.style = style;
         this.app = app;
@@ -50,14 +54,16 @@ final class WatchScreen implements WatchListener {
     @Override
     public synchronized void checked(String kata, CheckResult result) {
         clearProgress();
-        new TerminalReport(style).render(result, out);
+        new TerminalReport(style, width, KataRegistry.get(kata).lessonScenario()).render(result, out);
         offered = null;
         if (result.status() == RunStatus.PASS) {
             Optional<KataManifest> next = new KataService(app).next(kata);
             offered = next.map(KataManifest::id).orElse(null);
-            out.println(style.green("✔ " + kata + " passes.") + next.map(m -> " Next: " + style.bold(m.id())
-                    + " — " + m.title() + ". Press n to watch it.").orElse(" No kata after it is left to pass."));
-            out.println(style.dim("  `lockdrill compare " + kata + "` shows the reference beside your solution."));
+            Text.wrap(style.green("✔ " + kata + " passes.") + next.map(m -> " Next: " + style.bold(m.id())
+                    + " — " + m.title() + ". Press n to watch it.").orElse(" No kata after it is left to pass."),
+                    width, "", "  ").forEach(out::println);
+            Text.wrap("`lockdrill compare " + kata + "` shows the reference beside your solution.", width, "  ")
+                    .forEach(l -> out.println(style.dim(l)));
         }
         keys(kata);
     }

@@ -1,5 +1,6 @@
 package dev.lockdrill.db;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.support.ExitCodes;
 import dev.lockdrill.support.LockdrillException;
 
@@ -59,7 +60,7 @@ public final class RunSchema implements AutoCloseable {
                     + " host=" + host() + " started=" + Instant.now() + "'");
         } catch (SQLException e) {
             throw new LockdrillException("Cannot prepare the check's schema on " + JdbcUrls.redact(jdbcUrl) + ": "
-                    + e.getMessage() + ". Is PostgreSQL running? `lockdrill doctor` shows what is used.",
+                    + Text.clause(e.getMessage()) + ". Is PostgreSQL running? `lockdrill doctor` shows what is used.",
                     ExitCodes.USAGE, e);
         }
         OPEN.add(schema);

@@ -1,5 +1,6 @@
 package dev.lockdrill.drill;
 
+import dev.lockdrill.support.Text;
 import com.fasterxml.jackson.core.JacksonException;
 import dev.lockdrill.support.Json;
 import dev.lockdrill.support.LockdrillException;
@@ -83,7 +84,7 @@ public final class DrillCatalog {
             }
             return card;
         } catch (JacksonException e) {
-            throw LockdrillException.usage(file + " is not a valid drill card: " + e.getOriginalMessage() + ".");
+            throw LockdrillException.usage(file + " is not a valid drill card: " + Text.clause(e.getOriginalMessage()) + ".");
         } catch (IOException e) {
             throw LockdrillException.usage("Cannot read " + file + ": " + e.getMessage());
         }

@@ -1,5 +1,7 @@
 package dev.lockdrill.drill;
 
+import dev.lockdrill.support.Text;
+
 import java.io.PrintWriter;
 
 /**
@@ -36,4 +38,9 @@ public interface DrillConsole {
     void clearStatus();
 
     boolean color();
+
+    /** Columns to lay text out in. */
+    default int width() {
+        return Text.DEFAULT_WIDTH;
+    }
 }

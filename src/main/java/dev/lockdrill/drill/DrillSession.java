@@ -4,6 +4,9 @@ import dev.lockdrill.progress.Rating;
 import dev.lockdrill.report.Style;
 import dev.lockdrill.support.LockdrillException;
 
+import dev.lockdrill.support.Prose;
+import dev.lockdrill.support.Text;
+
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.time.Duration;
@@ -31,9 +34,10 @@ public final class DrillSession {
 
     public DrillOutcome run(DrillCard card, Duration limit, boolean typed) {
         PrintWriter out = console.out();
-        out.println(style.bold(card.title()) + style.dim("  (" + card.kind() + " · " + card.id() + ")"));
+        Text.wrap(style.bold(card.title()) + style.dim("  (" + card.kind() + " · " + card.id() + ")"),
+                console.width(), "", "  ").forEach(out::println);
         out.println();
-        out.println(card.prompt().strip());
+        out.println(Prose.reflow(card.prompt().strip(), console.width()));
         out.println();
         AnswerTimer timer = new AnswerTimer(console, clock);
         AnswerTimer.Answer answer = typed ? timer.typed(limit) : timer.spoken(limit);
@@ -55,10 +59,11 @@ public final class DrillSession {
         int n = card.rubric().size();
         for (int i = 0; i < n; i++) {
             RubricPoint point = card.rubric().get(i);
-            out.println(String.format(Locale.ROOT, "%d/%d  %s", i + 1, n, point.point())
-                    + style.dim(" (weight " + point.weight() + ", " + sourceRefs(point) + ")"));
+            String number = String.format(Locale.ROOT, "%d/%d  ", i + 1, n);
+            Text.wrap(point.point() + style.dim(" (weight " + point.weight() + ", " + sourceRefs(point) + ")"),
+                    console.width(), number, " ".repeat(number.length())).forEach(out::println);
             if (typedAnswer != null) {
-                out.println("      " + hint(point, typedAnswer));
+                Text.wrap(hint(point, typedAnswer), console.width(), "      ", "        ").forEach(out::println);
             }
             covered.add(askYesNo("      covered? [y/n] "));
         }
@@ -81,16 +86,19 @@ public final class DrillSession {
     private void reveal(DrillCard card) {
         PrintWriter out = console.out();
         out.println(style.bold("Model answer"));
-        out.println(card.modelAnswer().strip());
+        out.println(Prose.reflow(card.modelAnswer().strip(), console.width()));
         out.println();
         if (!card.followUps().isEmpty()) {
             out.println(style.bold("Follow-ups an interviewer may ask"));
-            card.followUps().forEach(f -> out.println("  • " + f.strip()));
+            card.followUps().forEach(f -> Text.wrap(f.strip(), console.width(), "  • ", "    ")
+                    .forEach(out::println));
             out.println();
         }
         out.println(style.bold("Sources"));
         for (int i = 0; i < card.sources().size(); i++) {
-            out.println("  [" + (i + 1) + "] " + card.sources().get(i).strip());
+            String mark = "  [" + (i + 1) + "] ";
+            Text.wrap(card.sources().get(i).strip(), console.width(), mark, " ".repeat(mark.length()))
+                    .forEach(out::println);
         }
         if (!card.relatedKatas().isEmpty()) {
             out.println(style.dim("Practise it in code: " + String.join(", ", card.relatedKatas().stream()

@@ -41,6 +41,14 @@ public interface Kata {
         return Explorable.class.isAssignableFrom(workload());
     }
 
+    /**
+     * The scenario whose failure teaches the kata's lesson best (the paused holder of fencing-token),
+     * shown as the swimlane when no failing invariant names an operation; null when none stands out.
+     */
+    default String lessonScenario() {
+        return null;
+    }
+
     default boolean needs(Needs need) {
         return needs().contains(need);
     }

@@ -1,6 +1,7 @@
 package dev.lockdrill.repl;
 
 import dev.lockdrill.drill.DrillConsole;
+import dev.lockdrill.support.Text;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
@@ -43,6 +44,12 @@ public final class TerminalConsole implements DrillConsole, AutoCloseable {
         this.reader = reader;
         this.color = color;
         this.owned = owned;
+    }
+
+    @Override
+    public int width() {
+        int width = terminal.getWidth();
+        return width > 0 ? Math.max(Text.MIN_WIDTH, width) : Text.DEFAULT_WIDTH;
     }
 
     /** The REPL's terminal and reader; closing the console leaves them open. */

@@ -32,7 +32,21 @@ public final class HtmlTimeline {
             .op-label{font:10px monospace;fill:#111;pointer-events:none}.mark{font:12px monospace}
             .mark.accepted{fill:#1a7f37}.mark.rejected{fill:#1f4e99}.mark.unknown,.mark.failed{fill:#b26a00}
             .fault{fill:#f2b84b;opacity:.75}.fault-label{font:9px monospace;fill:#7a4a00}
+            .legend{display:flex;flex-wrap:wrap;gap:14px;font-size:12px;margin:6px 0}.legend span{display:inline-flex;align-items:center;gap:4px}
+            .swatch{display:inline-block;width:18px;height:10px;border:1px solid #556;border-radius:2px}
+            .swatch.accepted{background:#b7e4c7}.swatch.rejected{background:#c7d7f2}.swatch.unknown{background:#ffe08a}
+            .swatch.ok{background:#cfd8e6}.swatch.violation{background:#ef5350;border:2px solid #8e0000}.swatch.fault{background:#f2b84b;border-color:#f2b84b}
             """;
+
+    private static final String LEGEND = "<div class=\"legend\" role=\"note\">"
+            + "<span><i class=\"swatch accepted\"></i>accepted ✓</span>"
+            + "<span><i class=\"swatch rejected\"></i>rejected ✗</span>"
+            + "<span><i class=\"swatch unknown\"></i>unknown or failed ?</span>"
+            + "<span><i class=\"swatch ok\"></i>other operation</span>"
+            + "<span><i class=\"swatch violation\"></i>violation (named by a failing invariant)</span>"
+            + "<span><i class=\"swatch fault\"></i>fault injected</span>"
+            + "<span class=\"meta\">times: ms since the run began, as in the evidence; point at an evidence line "
+            + "to find its operations</span></div>\n";
 
     private static final String SCRIPT = """
             document.body.dataset.violations = document.querySelectorAll('rect.op.violation').length;
@@ -67,6 +81,7 @@ public final class HtmlTimeline {
         invariants(you.invariants(), html);
         faults(you.history() == null ? List.of() : you.history().faults(), html);
         if (you.history() != null) {
+            html.append("<h2>Timelines</h2>\n").append(LEGEND);
             for (Timeline timeline : Timeline.of(you.history(), you.invariants())) {
                 html.append("<section class=\"scenario\" data-scenario=\"").append(escape(timeline.scenario()))
                         .append("\">\n<h2>").append(escape(timeline.scenario())).append("</h2>\n")
@@ -84,6 +99,7 @@ public final class HtmlTimeline {
         table.forEach(line -> html.append(escape(line)).append('\n'));
         html.append("</pre>\n");
         faults(history.faults(), html);
+        html.append(LEGEND);
         for (Timeline timeline : Timeline.of(history, List.of())) {
             html.append("<section class=\"scenario\" data-scenario=\"").append(escape(timeline.scenario()))
                     .append("\">\n<h2>").append(escape(timeline.scenario())).append("</h2>\n")
@@ -113,7 +129,7 @@ public final class HtmlTimeline {
                             .append(" more</summary><ul>\n");
                 }
                 Evidence e = evidence.get(i);
-                html.append("<li class=\"evidence\" data-ops=\"").append(e.opIds().stream().map(String::valueOf)
+                html.append("<li class=\"evidence\" data-ops=\"").append(e.allIds().stream().map(String::valueOf)
                         .collect(Collectors.joining(" "))).append("\">").append(escape(e.text())).append("</li>\n");
             }
             html.append(evidence.size() > TerminalReport.MAX_EVIDENCE ? "</ul></details>\n" : "</ul>\n");

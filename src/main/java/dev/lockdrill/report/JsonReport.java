@@ -63,6 +63,7 @@ public final class JsonReport {
         out.put("message", run.message());
         out.put("detail", run.detail());
         out.put("durationMs", run.millis());
+        out.put("timeOrigin", "times in ms since the run began, as in the evidence and the timelines");
         out.put("compileErrors", run.compileErrors().stream().map(Object::toString).toList());
         out.put("compileDiagnostics", run.compileErrors());
         out.put("faults", run.history() == null ? List.of() : run.history().faults().stream().map(JsonReport::fault)
@@ -82,7 +83,14 @@ public final class JsonReport {
         out.put("scenario", fault.scenario());
         out.put("target", fault.target());
         out.put("description", fault.description());
+        out.put("startMs", millis(fault.startNanos()));
+        out.put("endMs", millis(fault.endNanos()));
         return out;
+    }
+
+    /** Milliseconds since the run began, to 0.1 ms as the evidence prints them. */
+    static double millis(long nanos) {
+        return Math.round(nanos / 1e5) / 10.0;
     }
 
     private static Map<String, Object> invariant(InvariantResult result) {

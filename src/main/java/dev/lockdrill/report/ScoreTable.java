@@ -2,13 +2,17 @@ package dev.lockdrill.report;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.lockdrill.support.Columns;
 import dev.lockdrill.support.Json;
+import dev.lockdrill.support.Text;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -37,36 +41,55 @@ public final class ScoreTable {
     }
 
     public void render(Style style, PrintWriter out) {
+        render(style, Text.DEFAULT_WIDTH, out);
+    }
+
+    /** The table in {@code width} columns. */
+    public void render(Style style, int width, PrintWriter out) {
         JsonNode reference = result.path("reference");
         boolean compared = reference.isObject();
         JsonNode score = result.path("score");
-        out.println(style.bold("Last run") + style.dim(" · " + result.path("at").asText() + " · seed "
+        Text.wrap(style.bold("Last run") + " · " + result.path("at").asText() + " · seed "
                 + result.path("seed").asText() + " · " + result.path("status").asText().toUpperCase(Locale.ROOT)
-                + " · " + score.path("invariantsPassed").asInt() + "/" + score.path("invariantsTotal").asInt()
-                + " invariants (score " + score.path("score").asInt() + ")"));
-        out.println(style.bold(String.format(Locale.ROOT, "%-34s %-9s%s", "Invariants", "you",
-                compared ? "reference" : "")));
+                + " · " + score.path("invariantsPassed").asInt() + "/"
+                + Text.count(score.path("invariantsTotal").asInt(), "invariant") + " (score "
+                + score.path("score").asInt() + ")", width, "", "  ").forEach(out::println);
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(compared ? List.of("Invariants", "you", "reference") : List.of("Invariants", "you"));
         for (JsonNode invariant : result.path("invariants")) {
             String name = invariant.path("name").asText();
-            out.println(String.format(Locale.ROOT, "  %-32s %-9s%s", name, invariant.path("verdict").asText(),
-                    compared ? verdictOf(reference, name) : ""));
+            String mine = invariant.path("verdict").asText().replace('_', ' ');
+            rows.add(compared ? List.of("  " + name, mine, verdictOf(reference, name).replace('_', ' '))
+                    : List.of("  " + name, mine));
         }
+        table(rows, style, width, out);
         JsonNode metrics = result.path("metrics");
         if (!metrics.isEmpty()) {
-            out.println(style.bold(String.format(Locale.ROOT, "%-34s %-12s%s", "Metrics", "you",
-                    compared ? "reference    ratio" : "")));
+            List<List<String>> figures = new ArrayList<>();
+            figures.add(compared ? List.of("Metrics", "you", "reference", "ratio") : List.of("Metrics", "you"));
             for (Iterator<Map.Entry<String, JsonNode>> it = metrics.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> metric = it.next();
                 JsonNode theirs = reference.path("metrics").path(metric.getKey());
                 JsonNode ratio = score.path("metricRatios").path(metric.getKey());
-                out.println(String.format(Locale.ROOT, "  %-32s %-12s", metric.getKey(), number(metric.getValue()))
-                        + (compared ? String.format(Locale.ROOT, "%-12s %s", number(theirs),
-                        ratio.isNumber() ? String.format(Locale.ROOT, "%.2f", ratio.asDouble()) : "-") : ""));
+                figures.add(compared ? List.of("  " + metric.getKey(), number(metric.getValue()), number(theirs),
+                        ratio.isNumber() ? String.format(Locale.ROOT, "%.2f", ratio.asDouble()) : "-")
+                        : List.of("  " + metric.getKey(), number(metric.getValue())));
             }
+            table(figures, style, width, out);
         }
         if (!compared) {
-            out.println(style.dim("(that run skipped the reference; `lockdrill check " + result.path("kata").asText()
-                    + "` without --no-compare fills in its column)"));
+            Text.wrap("(that run skipped the reference; `lockdrill check " + result.path("kata").asText()
+                    + "` without --no-compare fills in its column)", width, "").forEach(l -> out.println(style.dim(l)));
+        }
+    }
+
+    private static void table(List<List<String>> rows, Style style, int width, PrintWriter out) {
+        Columns columns = Columns.fit(rows, width, "", 0, 20);
+        for (int i = 0; i < rows.size(); i++) {
+            List<String> row = new ArrayList<>(rows.get(i));
+            row.set(0, Text.fit(row.get(0), columns.width(0)));
+            boolean header = i == 0;
+            columns.render(row).forEach(line -> out.println(header ? style.bold(line) : line));
         }
     }
 

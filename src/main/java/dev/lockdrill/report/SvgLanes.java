@@ -38,8 +38,10 @@ final class SvgLanes {
             for (FaultEvent fault : lane.faults()) {
                 fault(timeline, fault, y, svg);
             }
-            for (Op op : lane.ops()) {
-                op(timeline, op, y, svg);
+            for (int i = 0; i < lane.ops().size(); i++) {
+                double next = i + 1 < lane.ops().size() ? x(timeline, lane.ops().get(i + 1).invokeNanos())
+                        : LABEL + TRACK + 20;
+                op(timeline, lane.ops().get(i), next, y, svg);
             }
             svg.append("</g>\n");
             y += LANE;
@@ -50,28 +52,34 @@ final class SvgLanes {
     private static void axis(Timeline timeline, StringBuilder svg, int height) {
         for (int i = 0; i <= 4; i++) {
             double x = LABEL + TRACK * i / 4.0;
-            long nanos = timeline.duration() * i / 4;
+            long nanos = timeline.startNanos() + timeline.duration() * i / 4;
             svg.append(String.format(Locale.ROOT, "<line class=\"tick\" x1=\"%.1f\" y1=\"16\" x2=\"%.1f\" y2=\"%d\"/>"
                     + "<text class=\"tick-label\" x=\"%.1f\" y=\"12\" text-anchor=\"%s\">%s</text>%n", x, x,
-                    height - 4, x, i == 4 ? "end" : "start", TerminalTimeline.ms(nanos)));
+                    height - 4, x, i == 4 ? "end" : "start", TerminalTimeline.ms(nanos)
+                    + (i == 0 ? " into the run" : "")));
         }
     }
 
-    private static void op(Timeline timeline, Op op, int y, StringBuilder svg) {
+    /** An operation's box; its label inside when it fits, else after its mark when the lane is free up to {@code next}. */
+    private static void op(Timeline timeline, Op op, double next, int y, StringBuilder svg) {
         double x = x(timeline, op.invokeNanos());
         double w = Math.max(3, x(timeline, op.completeNanos()) - x);
         OpLabel.Mark mark = OpLabel.mark(op);
         String classes = "op " + mark.cssClass() + (timeline.violates(op) ? " violation" : "");
-        String title = op.worker() + " · " + OpLabel.longText(op) + " · " + TerminalTimeline.ms(op.invokeNanos()
-                - timeline.startNanos()) + " … " + TerminalTimeline.ms(op.completeNanos() - timeline.startNanos())
+        String title = op.worker() + " · " + OpLabel.longText(op) + " · " + TerminalTimeline.ms(op.invokeNanos())
+                + " … " + TerminalTimeline.ms(op.completeNanos())
                 + (timeline.violates(op) ? " · violates " + String.join(", ", timeline.violatedBy(op)) : "");
         svg.append(String.format(Locale.ROOT, "<rect class=\"%s\" data-op=\"%d\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
                 + "height=\"20\" rx=\"3\"><title>%s</title></rect>%n", classes, op.id(), x, y + 4, w,
                 HtmlTimeline.escape(title)));
         String text = OpLabel.shortText(op);
-        if (w >= text.length() * 6.2 + 6) {
+        double textWidth = text.length() * 6.2;
+        if (w >= textWidth + 6) {
             svg.append(String.format(Locale.ROOT, "<text class=\"op-label\" x=\"%.1f\" y=\"%d\">%s</text>%n", x + 3,
                     y + 18, HtmlTimeline.escape(text)));
+        } else if (x + w + 12 + textWidth < next) {
+            svg.append(String.format(Locale.ROOT, "<text class=\"op-label outside\" x=\"%.1f\" y=\"%d\">%s</text>%n",
+                    x + w + 12, y + 18, HtmlTimeline.escape(text)));
         }
         if (mark != OpLabel.Mark.OK) {
             svg.append(String.format(Locale.ROOT, "<text class=\"mark %s\" x=\"%.1f\" y=\"%d\">%s</text>%n",

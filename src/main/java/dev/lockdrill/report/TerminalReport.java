@@ -10,55 +10,76 @@ import dev.lockdrill.score.ImplementationRun;
 import dev.lockdrill.score.MetricComparison;
 import dev.lockdrill.score.RunStatus;
 import dev.lockdrill.score.Scoring;
+import dev.lockdrill.support.Columns;
+import dev.lockdrill.support.Text;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-/** Renders a check result for a person at a terminal (fits 100 columns). */
+/**
+ * Renders a check result for a person at a terminal {@code width} columns wide: prose wrapped at
+ * word boundaries with a hanging indent, tables whose last column folds, long ids shortened.
+ */
 public final class TerminalReport {
     static final int MAX_EVIDENCE = 8;
     static final int MAX_COMPILE_ERRORS = 5;
     static final int MAX_DETAIL_LINES = 20;
+    static final int NAME = 32;
     private final Style style;
+    private final int width;
+    private final String lesson;
 
     public TerminalReport(Style style) {
+        this(style, Text.DEFAULT_WIDTH, null);
+    }
+
+    /** {@code lesson}: the kata's teaching scenario, shown when no failing invariant names an operation. */
+    public TerminalReport(Style style, int width, String lesson) {
         this.style = style;
+        this.width = width;
+        this.lesson = lesson;
     }
 
     public void render(CheckResult result, PrintWriter out) {
         ImplementationRun you = result.you();
-        out.println(style.bold(result.kata()) + style.dim(" · seed " + result.seed() + " · " + you.source()
-                + (result.compared() ? " vs reference" : "")));
+        print(out, Text.wrap(style.bold(result.kata()) + " · seed " + result.seed() + " · " + you.source()
+                + (result.compared() ? " vs reference" : ""), width, "", "  "));
         if (result.backend() != null) {
-            out.println(style.dim("PostgreSQL: " + result.backend()));
+            Text.wrap("PostgreSQL: " + result.backend(), width, "", "  ").forEach(l -> out.println(style.dim(l)));
         }
         switch (you.status()) {
-            case COMPILE_ERROR -> compileErrors(you.compileErrors(), out);
+            case COMPILE_ERROR -> compileErrors(you.compileErrors(), you.source(), out);
             case TIMEOUT, CRASHED -> stopped(you, out);
             case INTERRUPTED -> out.println(style.yellow("Interrupted: ") + "the check was stopped before it "
                     + "finished; nothing was judged or recorded.");
             default -> verdicts(result, out);
         }
         out.println();
-        out.println(summary(result));
+        summary(result).lines().forEach(out::println);
         if (you.status() != RunStatus.COMPILE_ERROR && !result.timing().isEmpty()) {
-            out.println(style.dim("The seed repeats tokens, pauses, values and fault order; thread timing decides:"));
-            result.timing().forEach(part -> out.println(style.dim("  - " + part)));
+            Text.wrap("The seed repeats tokens, pauses, values and fault order; thread timing decides:", width, "",
+                    "  ").forEach(l -> out.println(style.dim(l)));
+            result.timing().forEach(part -> Text.wrap("- " + part, width, "  ", "    ")
+                    .forEach(l -> out.println(style.dim(l))));
         }
         out.flush();
     }
 
-    private void compileErrors(List<CompileDiagnostic> errors, PrintWriter out) {
+    /** As javac prints them, each file named from the folder the header already names. */
+    private void compileErrors(List<CompileDiagnostic> errors, String source, PrintWriter out) {
         out.println();
         out.println(style.red("Your code did not compile (" + errors.size() + " error"
                 + (errors.size() == 1 ? "" : "s") + "):"));
         for (CompileDiagnostic error : errors.subList(0, Math.min(errors.size(), MAX_COMPILE_ERRORS))) {
-            out.println("  " + style.bold(error.file() + ":" + error.line()) + ": " + style.red("error: ")
-                    + error.headline());
+            String file = relative(error.file(), source);
+            print(out, Text.wrap(style.bold(file + ":" + error.line()) + ": " + style.red("error: ")
+                    + error.headline(), width, "  ", "      "));
             error.excerpt().forEach(line -> out.println("      " + line));
-            error.details().forEach(line -> out.println("    " + style.dim(line)));
+            error.details().forEach(line -> Text.wrap(line, width, "    ", "      ")
+                    .forEach(l -> out.println(style.dim(l))));
         }
         if (errors.size() > MAX_COMPILE_ERRORS) {
             out.println(style.dim("  … and " + (errors.size() - MAX_COMPILE_ERRORS) + " more (fix these first)"));
@@ -67,27 +88,30 @@ public final class TerminalReport {
 
     private void stopped(ImplementationRun run, PrintWriter out) {
         out.println();
-        out.println(style.red(run.status() == RunStatus.TIMEOUT ? "Timed out: " : "Crashed: ") + run.message());
+        print(out, Text.wrap(style.red(run.status() == RunStatus.TIMEOUT ? "Timed out: " : "Crashed: ")
+                + run.message(), width, "", "  "));
         if (!run.detail().isBlank()) {
-            run.detail().lines().limit(MAX_DETAIL_LINES).forEach(line -> out.println(style.dim("  " + line)));
+            run.detail().lines().limit(MAX_DETAIL_LINES).forEach(line -> Text.wrap(line, width, "  ", "      ")
+                    .forEach(l -> out.println(style.dim(l))));
         }
     }
 
     private void verdicts(CheckResult result, PrintWriter out) {
         ImplementationRun you = result.you();
         if (!you.message().isBlank()) {
-            out.println(style.yellow(you.message()));
+            Text.wrap(you.message(), width, "").forEach(l -> out.println(style.yellow(l)));
         }
         faults(you, out);
         out.println();
         boolean compare = result.compared();
-        out.println(style.bold(String.format(Locale.ROOT, "%-34s %-9s%s", "Invariants", "you",
-                compare ? "reference" : "")));
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(compare ? List.of("Invariants", "you", "reference") : List.of("Invariants", "you"));
         for (InvariantResult mine : you.invariants()) {
-            String theirs = compare ? referenceVerdict(result.reference(), mine.name()) : "";
-            out.println(String.format(Locale.ROOT, "  %-32s %s%s", mine.name(), pad(verdict(mine.verdict()), 9),
-                    theirs));
+            String theirs = compare ? referenceVerdict(result.reference(), mine.name()) : null;
+            rows.add(theirs == null ? List.of("  " + mine.name(), verdict(mine.verdict()))
+                    : List.of("  " + mine.name(), verdict(mine.verdict()), theirs));
         }
+        table(rows, out);
         notExercised(you, out);
         for (InvariantResult mine : you.invariants()) {
             if (!mine.passed()) {
@@ -95,17 +119,18 @@ public final class TerminalReport {
             }
         }
         if (you.history() != null) {
-            Timeline.firstFailing(you.history(), you.invariants()).ifPresent(timeline -> {
+            Timeline.teaching(you.history(), you.invariants(), lesson).ifPresent(timeline -> {
                 out.println();
-                new TerminalTimeline(style).render(timeline, out);
+                new TerminalTimeline(style, width).render(timeline, out);
             });
         }
         metrics(result, out);
         if (compare && result.reference().status() != RunStatus.PASS) {
             out.println();
-            out.println(style.yellow("Note: the reference did not pass this run either (" + result.reference()
+            Text.wrap("Note: the reference did not pass this run either (" + result.reference()
                     .status().label() + (result.reference().message().isBlank() ? "" : ": "
-                    + result.reference().message()) + "). Check the environment with `lockdrill doctor`."));
+                    + Text.clause(result.reference().message())) + "). Check the environment with `lockdrill doctor`.",
+                    width, "", "  ").forEach(l -> out.println(style.yellow(l)));
         }
     }
 
@@ -115,10 +140,38 @@ public final class TerminalReport {
         }
         out.println();
         out.println(style.bold("Faults injected"));
+        List<List<String>> rows = new ArrayList<>();
         for (FaultEvent fault : run.history().faults()) {
-            out.println(String.format(Locale.ROOT, "  %-7s %-19s %s", fault.name(), fault.scenario(),
-                    fault.description()));
+            rows.add(List.of("  " + fault.name(), fault.scenario(), Text.shortIds(fault.description())));
         }
+        Columns columns = Columns.fit(rows, width, "", 2, 24);
+        rows.forEach(row -> print(out, columns.render(row)));
+    }
+
+    private void table(List<List<String>> rows, PrintWriter out) {
+        Columns columns = Columns.fit(rows, width, "", 0, 20);
+        for (int i = 0; i < rows.size(); i++) {
+            List<String> row = new ArrayList<>(rows.get(i));
+            row.set(0, Text.fit(row.get(0), columns.width(0)));
+            List<String> lines = columns.render(row);
+            print(out, i == 0 ? lines.stream().map(style::bold).toList() : lines);
+        }
+    }
+
+    /** {@code file} from inside {@code folder} when it is there (either may be relative to a different root). */
+    static String relative(String file, String folder) {
+        for (int i = 0; i < folder.length(); i = folder.indexOf('/', i + 1) < 0 ? folder.length()
+                : folder.indexOf('/', i + 1)) {
+            String tail = folder.substring(i).replaceFirst("^/", "");
+            if (!tail.isEmpty() && file.startsWith(tail + "/")) {
+                return file.substring(tail.length() + 1);
+            }
+        }
+        return file;
+    }
+
+    private static void print(PrintWriter out, List<String> lines) {
+        lines.forEach(out::println);
     }
 
     /** Why an invariant was not judged (a scenario not run, nothing happened that it judges). */
@@ -130,7 +183,8 @@ public final class TerminalReport {
         out.println();
         for (InvariantResult result : unjudged) {
             String why = result.evidence().isEmpty() ? "nothing to judge" : result.evidence().get(0).text();
-            out.println(style.dim("  " + result.name() + " not exercised: " + why));
+            Text.wrap(result.name() + " not exercised: " + why, width, "  ", "    ")
+                    .forEach(l -> out.println(style.dim(l)));
         }
     }
 
@@ -138,9 +192,10 @@ public final class TerminalReport {
         out.println();
         String mark = result.verdict() == Verdict.FAIL ? style.red("✗ " + result.name())
                 : style.yellow("? " + result.name());
-        out.println(mark + style.dim(" — " + result.description()));
+        print(out, Text.wrap(mark + style.dim(" — " + result.description()), width, "", "    "));
         List<Evidence> lines = result.evidence();
-        lines.stream().limit(MAX_EVIDENCE).forEach(e -> out.println("    " + e.text()));
+        lines.stream().limit(MAX_EVIDENCE).forEach(e -> print(out, Text.wrap(Text.shortIds(e.text()), width,
+                "    ", "      ")));
         if (lines.size() > MAX_EVIDENCE) {
             out.println(style.dim("    … " + (lines.size() - MAX_EVIDENCE) + " more in result.json"));
         }
@@ -153,29 +208,34 @@ public final class TerminalReport {
         }
         out.println();
         boolean compare = result.compared();
-        out.println(style.bold(String.format(Locale.ROOT, "%-34s %-12s%s", "Metrics", "you",
-                compare ? "reference    ratio" : "")));
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(compare ? List.of("Metrics", "you", "reference", "ratio") : List.of("Metrics", "you"));
         for (MetricComparison m : metrics) {
-            String line = String.format(Locale.ROOT, "  %-32s %-12s", m.name(), number(m.you(), m.unit()));
             if (compare) {
-                line += String.format(Locale.ROOT, "%-12s %s", number(m.reference(), m.unit()),
-                        m.ratio() == null ? "-" : String.format(Locale.ROOT, "%.2f", m.ratio()));
-                if (m.flagged()) {
-                    line += style.yellow(" far off, -" + Scoring.PENALTY_PER_FLAGGED_METRIC);
-                }
+                rows.add(List.of("  " + m.name(), number(m.you(), m.unit()), number(m.reference(), m.unit()),
+                        (m.ratio() == null ? "-" : String.format(Locale.ROOT, "%.2f", m.ratio()))
+                                + (m.flagged() ? style.yellow(" far off, -" + Scoring.PENALTY_PER_FLAGGED_METRIC)
+                                : "")));
+            } else {
+                rows.add(List.of("  " + m.name(), number(m.you(), m.unit())));
             }
-            out.println(line);
         }
+        table(rows, out);
     }
 
+    /** The verdict line; the replay command goes on a line of its own when both do not fit. */
     private String summary(CheckResult result) {
         RunStatus status = result.status();
         String label = status.label().toUpperCase(Locale.ROOT);
         String head = status == RunStatus.PASS ? style.green(style.bold(label)) : status == RunStatus.UNKNOWN
                 ? style.yellow(style.bold(label)) : style.red(style.bold(label));
         String score = status == RunStatus.COMPILE_ERROR ? "" : " · " + result.score().invariantsPassed() + "/"
-                + result.score().invariantsTotal() + " invariants (score " + result.score().score() + ")";
-        return head + score + style.dim(" · replay: " + result.replayCommand());
+                + Text.count(result.score().invariantsTotal(), "invariant") + " (score " + result.score().score()
+                + ")";
+        String replay = "replay: " + result.replayCommand();
+        String line = head + score + style.dim(" · " + replay);
+        return Text.visible(line) <= width ? line : head + score + "\n" + String.join("\n",
+                Text.wrap(replay, width, "", "  ").stream().map(style::dim).toList());
     }
 
     private String referenceVerdict(ImplementationRun reference, String name) {
@@ -191,11 +251,6 @@ public final class TerminalReport {
             case UNKNOWN -> style.yellow("unknown");
             case NOT_EXERCISED -> style.dim("not exercised");
         };
-    }
-
-    private String pad(String styled, int width) {
-        int visible = styled.replaceAll("\u001b\\[[0-9;]*m", "").length();
-        return styled + " ".repeat(Math.max(1, width - visible));
     }
 
     private static String number(double value, String unit) {

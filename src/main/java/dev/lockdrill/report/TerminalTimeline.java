@@ -3,6 +3,8 @@ package dev.lockdrill.report;
 import dev.lockdrill.history.FaultEvent;
 import dev.lockdrill.history.Op;
 
+import dev.lockdrill.support.Text;
+
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -10,39 +12,62 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Draws a {@link Timeline} in 100 columns: a row per worker with its operations as spans (the end
- * marks accepted ✓, rejected ✗ or unknown ?), a row under it for the faults that hit the worker,
- * operations named by a failing invariant in heavy lines (and red), then the key events as a list.
+ * Draws a {@link Timeline} in the terminal's width: a row per worker with its operations as spans
+ * (the end marks accepted ✓, rejected ✗ or unknown ?), a row under it for the faults that hit the
+ * worker, operations a failing invariant names as violations in heavy lines (and red), then the
+ * key events as a list. Times are milliseconds since the run began, as in the evidence.
  */
 public final class TerminalTimeline {
-    static final int WIDTH = 100;
     static final int LABEL = 13;
-    static final int TRACK = WIDTH - LABEL - 2;
     static final int MAX_EVENTS = 12;
+    static final List<String> LEGEND = List.of("├─┤ operation", "✓ accepted", "✗ rejected or failed", "? unknown",
+            "░ fault", "┣━┫ violation");
     private final Style style;
+    private final int width;
+    private final int track;
 
     public TerminalTimeline(Style style) {
+        this(style, Text.DEFAULT_WIDTH);
+    }
+
+    public TerminalTimeline(Style style, int width) {
         this.style = style;
+        this.width = width;
+        this.track = width - LABEL - 2;
     }
 
     public void render(Timeline timeline, PrintWriter out) {
-        String total = ms(timeline.duration());
-        out.println(style.bold("Timeline of " + timeline.scenario()) + style.dim(" · " + timeline.lanes().size()
-                + " workers · " + total + " · heavy line: named by a failing invariant"));
-        out.println(" ".repeat(LABEL) + "0" + " ".repeat(Math.max(1, TRACK - 1 - total.length())) + total);
+        String from = ms(timeline.startNanos());
+        String to = ms(timeline.endNanos());
+        Text.wrap(style.bold("Timeline of " + timeline.scenario()) + " · " + Text.count(timeline.lanes().size(),
+                "worker") + " · " + from + " to " + to + " into the run", width, "", "  ").forEach(out::println);
+        out.println(" ".repeat(LABEL) + from + " ".repeat(Math.max(1, track - from.length() - to.length())) + to);
         for (Timeline.Lane lane : timeline.lanes()) {
-            TrackRow ops = new TrackRow(TRACK);
+            TrackRow ops = new TrackRow(track);
             lane.ops().forEach(op -> drawOp(timeline, ops, op));
             out.println(label(lane.worker()) + ops.render(style));
             if (!lane.faults().isEmpty()) {
-                TrackRow faults = new TrackRow(TRACK);
+                TrackRow faults = new TrackRow(track);
                 lane.faults().forEach(f -> drawFault(timeline, faults, f));
                 out.println(" ".repeat(LABEL) + faults.render(style));
             }
         }
-        out.println(style.dim(" ".repeat(LABEL) + "├─┤ operation  ✓ accepted  ✗ rejected or failed  ? unknown  "
-                + "░ fault"));
+        legend(out);
         events(timeline, out);
+    }
+
+    /** The key, two spaces between its items where they fit on one line, else one, else on two lines. */
+    private void legend(PrintWriter out) {
+        for (String gap : List.of("  ", " ")) {
+            for (String indent : List.of(" ".repeat(LABEL), "  ")) {
+                String line = indent + String.join(gap, LEGEND);
+                if (Text.visible(line) <= width) {
+                    out.println(style.dim(line));
+                    return;
+                }
+            }
+        }
+        Text.wrap(String.join(" ", LEGEND), width, "  ").forEach(l -> out.println(style.dim(l)));
     }
 
     private void drawOp(Timeline timeline, TrackRow row, Op op) {
@@ -75,7 +100,7 @@ public final class TerminalTimeline {
         }
         if (b - a - 1 >= fault.name().length()) {
             row.text(a + 1, fault.name(), TrackRow.Kind.FAULT);
-        } else if (b + 1 + fault.name().length() < TRACK && row.blank(b + 1, fault.name().length() + 1)) {
+        } else if (b + 1 + fault.name().length() < track && row.blank(b + 1, fault.name().length() + 1)) {
             row.text(b + 2, fault.name(), TrackRow.Kind.FAULT);
         }
     }
@@ -94,10 +119,9 @@ public final class TerminalTimeline {
                 : all.stream().filter(e -> e.kind() != TrackRow.Kind.PLAIN).limit(MAX_EVENTS).toList();
         shown = shown.stream().sorted(Comparator.comparingLong(Entry::at)).toList();
         for (Entry e : shown) {
-            String head = String.format(Locale.ROOT, "  %9s  %-11s ", ms(e.at() - timeline.startNanos()),
-                    fit(e.worker(), 11));
-            String text = fit(e.text(), WIDTH - head.length());
-            int room = WIDTH - head.length() - text.length() - 2;
+            String head = String.format(Locale.ROOT, "  %9s  %-11s ", ms(e.at()), fit(e.worker(), 11));
+            String text = fit(Text.shortIds(e.text()), width - head.length());
+            int room = width - head.length() - text.length() - 2;
             String tail = e.note().isEmpty() || room < 3 ? "" : "  " + fit(e.note(), room);
             out.println(head + (e.kind() == TrackRow.Kind.VIOLATION ? style.red(text + tail)
                     : e.kind() == TrackRow.Kind.FAULT ? style.yellow(text) : text));
@@ -120,9 +144,9 @@ public final class TerminalTimeline {
         };
     }
 
-    private static int column(Timeline timeline, long nanos) {
+    private int column(Timeline timeline, long nanos) {
         long offset = Math.max(0, Math.min(timeline.duration(), nanos - timeline.startNanos()));
-        return (int) Math.round((double) offset * (TRACK - 1) / timeline.duration());
+        return (int) Math.round((double) offset * (track - 1) / timeline.duration());
     }
 
     private static String label(String worker) {
@@ -130,7 +154,7 @@ public final class TerminalTimeline {
     }
 
     static String fit(String text, int width) {
-        return text.length() <= width ? text : text.substring(0, Math.max(0, width - 1)) + "…";
+        return Text.fit(text, width);
     }
 
     static String ms(long nanos) {

@@ -56,6 +56,33 @@ public record Timeline(String scenario, long startNanos, long endNanos, List<Lan
                 .map(op -> scenario(history, op.scenario(), violations));
     }
 
+    /**
+     * The scenario that teaches: the one of the first violation the report prints (the first failing
+     * invariant's first evidence that names an operation), else the kata's lesson scenario when the
+     * run has it, else none.
+     */
+    public static Optional<Timeline> teaching(History history, List<InvariantResult> invariants, String lesson) {
+        Map<Long, List<String>> violations = violations(invariants);
+        Map<Long, Op> byId = new LinkedHashMap<>();
+        history.ops().forEach(op -> byId.put(op.id(), op));
+        for (InvariantResult result : invariants) {
+            if (result.passed()) {
+                continue;
+            }
+            for (Evidence evidence : result.evidence()) {
+                for (Long id : evidence.opIds()) {
+                    Op op = byId.get(id);
+                    if (op != null) {
+                        return Optional.of(scenario(history, op.scenario(), violations));
+                    }
+                }
+            }
+        }
+        boolean ran = lesson != null && history.ops().stream().anyMatch(op -> op.scenario().equals(lesson));
+        return ran && invariants.stream().anyMatch(r -> !r.passed())
+                ? Optional.of(scenario(history, lesson, violations)) : Optional.empty();
+    }
+
     public boolean violates(Op op) {
         return violations.containsKey(op.id());
     }

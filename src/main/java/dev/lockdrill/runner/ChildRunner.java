@@ -29,6 +29,12 @@ import java.util.function.Consumer;
 public final class ChildRunner {
     static final int HEAP_MB = 256;
     static final long DESCENDANT_POLL_MILLIS = 100;
+    /** The JVM's own warnings go to the log (stderr), never into the event stream on stdout. */
+    static final List<String> JVM_OPTIONS = List.of("-Xmx" + HEAP_MB + "m", "-XX:+ExitOnOutOfMemoryError",
+            "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto", "-Xlog:disable",
+            "-Xlog:all=warning:stderr", "-Dfile.encoding=UTF-8");
+    private static final Optional<ChildArchive> ARCHIVE = ChildArchive.forClassPath(
+            System.getProperty("java.class.path"), JVM_OPTIONS);
     /** Check processes running now, stopped with their descendants if this process is stopped. */
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
@@ -43,7 +49,16 @@ public final class ChildRunner {
         AtomicReference<Event.Interrupted> interrupted = new AtomicReference<>();
         AtomicReference<Event.Progress> lastProgress = new AtomicReference<>();
         AtomicReference<Boolean> done = new AtomicReference<>(false);
-        Process process = start(spec);
+        ChildArchive.Use archive = ARCHIVE.map(ChildArchive::use).orElse(null);
+        Process process;
+        try {
+            process = start(spec, archive == null ? List.of() : archive.options());
+        } catch (RuntimeException e) {
+            if (archive != null) {
+                archive.ended(false);
+            }
+            throw e;
+        }
         LIVE.add(process);
         Thread log = CappedLog.start(process.getErrorStream(), spec.logFile(), "check-log-" + spec.label());
         StringBuffer stray = new StringBuffer();
@@ -74,6 +89,9 @@ public final class ChildRunner {
         join(reader);
         join(log);
         long millis = (System.nanoTime() - start) / 1_000_000;
+        if (archive != null) {
+            archive.ended(finished && done.get() && error.get() == null && process.exitValue() == 0);
+        }
         var history = assembler.build(spec.seed());
         if (!finished) {
             return new ChildOutcome(ChildStatus.TIMEOUT, history, timeoutMessage(spec, lastProgress.get(),
@@ -98,12 +116,12 @@ public final class ChildRunner {
         return new ChildOutcome(ChildStatus.COMPLETED, history, "", "", millis);
     }
 
-    private static Process start(ChildSpec spec) {
+    private static Process start(ChildSpec spec, List<String> archiveOptions) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(List.of("-Xmx" + HEAP_MB + "m", "-XX:+ExitOnOutOfMemoryError", "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto", "-Dfile.encoding=UTF-8",
-                "-cp", System.getProperty("java.class.path"), ChildArgs.HARNESS_MAIN));
+        command.addAll(JVM_OPTIONS);
+        command.addAll(archiveOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), ChildArgs.HARNESS_MAIN));
         command.addAll(new ChildArgs(spec.workloadClass(), spec.implementationClass(), spec.classesDir(), spec.seed(),
                 spec.schema(), spec.tag(), spec.extraClasspath()).toArgs());
         ProcessBuilder builder = new ProcessBuilder(command);

@@ -45,7 +45,8 @@ class CliTest {
     private int run(String... args) {
         StringWriter o = new StringWriter();
         StringWriter e = new StringWriter();
-        Session session = new Session(() -> app = Pipelines.app(workbook), q -> answers.poll(), false, false);
+        Session session = new Session(() -> app = Pipelines.app(workbook), q -> answers.poll(), false, false)
+                .withWidth(200);
         int code = Cli.execute(session, args, new PrintWriter(o), new PrintWriter(e), false);
         session.close();
         out = o.toString();

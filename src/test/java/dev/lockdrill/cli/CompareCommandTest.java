@@ -81,7 +81,7 @@ class CompareCommandTest {
         return new Session(this::app, q -> {
             question = q;
             return answer;
-        }, false, false);
+        }, false, false).withWidth(200);
     }
 
     private AppContext app() {

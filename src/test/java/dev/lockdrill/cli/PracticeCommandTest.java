@@ -38,7 +38,7 @@ class PracticeCommandTest {
     @Test
     void aShortSessionLeavesOutWhatDoesNotFit() throws Exception {
         DrillRig.Run run = rig().run("", "practice", "--minutes", "5", "--plan");
-        assertThat(run.out()).contains("Practice plan: 1 items", "drill lease").doesNotContain("fencing-token");
+        assertThat(run.out()).contains("Practice plan: 1 item,", "drill lease").doesNotContain("fencing-token");
     }
 
     @Test

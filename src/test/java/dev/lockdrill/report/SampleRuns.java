@@ -53,8 +53,8 @@ public final class SampleRuns {
     public static List<InvariantResult> kleppmannVerdicts() {
         return List.of(
                 new InvariantResult("stale-write-rejected", "a write with a token below the highest is rejected",
-                        Verdict.FAIL, List.of(Evidence.of("worker-1's write with token 33 was accepted after token "
-                        + "34 had been accepted (op 4)", 5L, 4L))),
+                        Verdict.FAIL, List.of(new Evidence("worker-1's write with token 33 was accepted after token "
+                        + "34 had been accepted (op 4)", List.of(5L), List.of(4L)))),
                 new InvariantResult("final-value-is-last-accepted", "each key ends with its highest token",
                         Verdict.FAIL, List.of(Evidence.of("report ends with token 33 but 34 was accepted", 5L))),
                 new InvariantResult("retry-is-idempotent", "retrying the same write is harmless", Verdict.PASS,

@@ -53,7 +53,8 @@ public final class DrillRig {
                 new ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), screen);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        Session session = new Session(this::app, question -> null, false, false, () -> decorate.apply(console));
+        Session session = new Session(this::app, question -> null, false, false, () -> decorate.apply(console))
+                .withWidth(200);
         int code;
         try {
             code = Cli.execute(session, args, new PrintWriter(out), new PrintWriter(err), false);

@@ -18,6 +18,11 @@ public final class FencingTokenKata extends DeclaredKata {
     }
 
     @Override
+    public String lessonScenario() {
+        return "paused-holder";
+    }
+
+    @Override
     public List<Invariant> invariants() {
         return FencingTokenInvariants.all();
     }

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.breakerplacement.check;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
 import dev.lockdrill.kata.breakerplacement.protocol.Permit;
@@ -90,7 +91,7 @@ record EmitRecord(Op emit, List<Op> ops, List<Op> calls, List<Op> sleeps, List<O
     }
 
     String describe() {
-        return "event " + event() + " (" + key() + ", t=" + tick() + " ms): " + calls.size() + " call(s) "
+        return "event " + event() + " (" + key() + ", t=" + tick() + " ms): " + Text.count(calls.size(), "call") + " "
                 + answers().stream().map(c -> String.valueOf(c.status())).toList() + ", " + sleeps.size()
                 + " sleep(s), then " + ending();
     }

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.breakerplacement.check;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
@@ -43,7 +44,7 @@ public final class OutageCallsBounded implements Invariant {
                         .toList();
                 if (calls.size() > bound) {
                     evidence.add(new Evidence(outage.scenario() + ": " + outage.description() + " for "
-                            + (outage.to() - outage.from()) + " ms; " + calls.size() + " calls were still made with "
+                            + (outage.to() - outage.from()) + " ms; " + Text.count(calls.size(), "call") + " were still made with "
                             + key + " (a breaker allows at most " + bound + ": " + minimum + " to open, then "
                             + trials + " probes per " + wait + " ms wait)",
                             calls.stream().limit(8).map(Op::id).toList()));

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.bulkhead.check;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
@@ -50,7 +51,7 @@ public final class AdmitsUpToLimit implements Invariant {
             long admitted = calls.stream().filter(call -> facts.workOf(call).isPresent()).count();
             int due = Math.min(calls.size(), limit);
             if (admitted < due) {
-                evidence.add(new Evidence(burst.getKey() + ": " + calls.size() + " calls released at once at an idle "
+                evidence.add(new Evidence(burst.getKey() + ": " + Text.count(calls.size(), "call") + " released at once at an idle "
                         + BulkheadFacts.dependency(calls.get(0)) + " (limit " + limit + "): only " + admitted
                         + " admitted; the others ended as " + calls.stream()
                         .filter(call -> facts.workOf(call).isEmpty())

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.bulkhead.check;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
@@ -39,7 +40,7 @@ public final class ConcurrencyWithinLimit implements Invariant {
                 int limit = row.limit();
                 List<Op> peak = peak(facts.work(limits.scenario(), dependency));
                 if (peak.size() > limit) {
-                    evidence.add(new Evidence(limits.scenario() + ": " + peak.size() + " calls were inside "
+                    evidence.add(new Evidence(limits.scenario() + ": " + Text.count(peak.size(), "call") + " were inside "
                             + dependency + " at once at " + OpText.at(peak.get(peak.size() - 1).invokeNanos())
                             + " (limit " + limit + ")", peak.stream().map(Op::id).toList()));
                 }

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.bulkhead.check;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
@@ -54,7 +55,7 @@ public final class OthersUnaffectedByHang implements Invariant {
             boolean tolerated = timeouts == errors.size() && timeouts * 100 <= TIMEOUT_SHARE_PERCENT * healthy.size();
             if (!errors.isEmpty() && !tolerated) {
                 evidence.add(new Evidence(hang.description() + "; meanwhile " + errors.size() + " of "
-                        + healthy.size() + " calls to the healthy dependencies did not succeed: "
+                        + Text.count(healthy.size(), "call") + " to the healthy dependencies did not succeed: "
                         + errors.stream().map(c -> BulkheadFacts.dependency(c) + " " + BulkheadFacts.outcome(c))
                         .distinct().limit(4).collect(Collectors.joining(", ")),
                         errors.stream().limit(5).map(Op::id).toList()));

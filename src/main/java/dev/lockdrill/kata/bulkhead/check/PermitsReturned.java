@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.bulkhead.check;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
@@ -35,7 +36,7 @@ public final class PermitsReturned implements Invariant {
                 if (!row.asDue() && row.phase() == PermitRow.Phase.QUIESCENT) {
                     evidence.add(Evidence.of(permits.scenario() + ": after every call had ended, "
                             + row.dependency() + " had " + row.available() + " permits available; its "
-                            + "limit is " + row.limit() + " (" + row.stillRunning() + " calls still inside)"));
+                            + "limit is " + row.limit() + " (" + Text.count(row.stillRunning(), "call") + " still inside)"));
                 } else if (!row.asDue()) {
                     evidence.add(Evidence.of(permits.scenario() + ": while " + row.stillRunning() + " hung works were "
                             + "inside " + row.dependency() + " (limit " + row.limit() + "), availablePermits said "

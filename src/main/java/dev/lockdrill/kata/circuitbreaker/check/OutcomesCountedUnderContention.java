@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.circuitbreaker.check;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
@@ -49,7 +50,7 @@ final class OutcomesCountedUnderContention implements Invariant {
         int due = (int) Math.ceil(config.failureRateThreshold() * window / 100.0);
         String breaker = round.trace().breaker() + ": ";
         if (round.refused() || !round.during().isEmpty()) {
-            evidence.add(new Evidence(breaker + round.batches().size() + " threads reported " + round.reported()
+            evidence.add(new Evidence(breaker + Text.count(round.batches().size(), "thread") + " reported " + round.reported()
                     + " outcomes at once, each alternating failure and success, so no " + window + " in a row reached "
                     + "the " + config.failureRateThreshold() + " % threshold; yet it opened: its counts are off",
                     round.batches().stream().map(Op::id).toList()));
@@ -62,14 +63,14 @@ final class OutcomesCountedUnderContention implements Invariant {
                 + config.failureRateThreshold() + " %, due to open on failure " + due + "): ";
         if (openings.isEmpty()) {
             evidence.add(Evidence.of(breaker + after + "it never opened: its counts no longer match the last "
-                    + window + " calls (updates lost during the hammer?)", acquires.get(acquires.size() - 1).id()));
+                    + Text.count(window, "call") + " (updates lost during the hammer?)", acquires.get(acquires.size() - 1).id()));
             return;
         }
         Op first = openings.get(0);
         long failedBefore = errors.stream().filter(e -> e.id() < first.id()).count();
         if (failedBefore != due || !Transition.of(first).is(State.CLOSED, State.OPEN)) {
             evidence.add(Evidence.of(breaker + after + "it announced " + Transition.of(first).arrow() + " after "
-                    + failedBefore + ": its counts no longer match the last " + window + " calls (updates "
+                    + failedBefore + ": its counts no longer match the last " + Text.count(window, "call") + " (updates "
                     + (failedBefore < due ? "counted twice" : "lost") + " during the hammer?)", first.id()));
         } else if (HammerRound.permitted(acquires.get(acquires.size() - 1))) {
             evidence.add(Evidence.of(breaker + after + "it announced OPEN but the next call got a permit",

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.circuitbreaker.check;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.history.Op;
 
@@ -30,7 +31,7 @@ final class RaceEvidence {
         for (RaceRound round : facts.rounds()) {
             if (round.halfOpenings().size() > 1) {
                 evidence.add(new Evidence("half-open-race round " + round.round() + ": OPEN→HALF_OPEN announced "
-                        + round.halfOpenings().size() + " times by " + round.halfOpenings().stream().map(Op::worker)
+                        + Text.count(round.halfOpenings().size(), "time") + " by " + round.halfOpenings().stream().map(Op::worker)
                         .distinct().limit(5).toList() + " for a single transition",
                         round.halfOpenings().stream().map(Op::id).toList()));
             }
@@ -43,7 +44,7 @@ final class RaceEvidence {
         for (RaceRound round : facts.rounds()) {
             if (round.permitted().isEmpty()) {
                 evidence.add(Evidence.of("half-open-race round " + round.round() + ": none of "
-                        + round.racers().size() + " threads got a trial although the open wait had elapsed"));
+                        + Text.count(round.racers().size(), "thread") + " got a trial although the open wait had elapsed"));
             }
         }
         return evidence;

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.doublesend.check;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
@@ -40,7 +41,7 @@ public final class DuplicatesBounded implements Invariant {
             int expired = reclaims.getOrDefault(entry.getKey(), 0);
             if (duplicates > faults + expired && evidence.size() < 5) {
                 evidence.add(Evidence.of("the device showed " + entry.getKey() + " " + (duplicates + 1) + " times ("
-                        + faults + " fault(s) injected on it, its lease expired " + expired + " time(s)): "
+                        + Text.count(faults, "fault") + " injected on it, its lease expired " + Text.count(expired, "time") + "): "
                         + String.join("; ", entry.getValue().stream().map(ProviderLedger.Request::describe).toList())));
             }
         }

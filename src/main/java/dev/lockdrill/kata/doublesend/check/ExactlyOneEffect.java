@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.doublesend.check;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
@@ -35,7 +36,7 @@ public final class ExactlyOneEffect implements Invariant {
             List<ProviderLedger.Request> effects = entry.getValue().stream().filter(ProviderLedger.Request::effect)
                     .toList();
             if (effects.size() > 1 && evidence.size() < 5) {
-                evidence.add(Evidence.of(entry.getKey() + " took effect " + effects.size() + " times: " + String.join(
+                evidence.add(Evidence.of(entry.getKey() + " took effect " + Text.count(effects.size(), "time") + ": " + String.join(
                         "; ", effects.stream().map(ProviderLedger.Request::describe).toList())));
             }
         }

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.doublesend.check;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
@@ -40,7 +41,7 @@ public final class NoneLost implements Invariant {
             String expected = REVOKED.equals(row.recipient()) ? "failed" : "sent";
             if (!expected.equals(row.state())) {
                 evidence.add(Evidence.of(row.rowKey() + " ended " + row.state() + " (expected " + expected + ") after "
-                        + sent.size() + " request(s)" + (sent.isEmpty() ? "" : ": " + String.join("; ",
+                        + Text.count(sent.size(), "request") + (sent.isEmpty() ? "" : ": " + String.join("; ",
                         sent.stream().map(ProviderLedger.Request::describe).toList()))));
             } else if (expected.equals("sent") && !delivered) {
                 evidence.add(Evidence.of(row.rowKey() + " is marked sent, but the provider never delivered it"

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.doublesend.workload;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.Recorder;
 import dev.lockdrill.harness.ScenarioRig;
@@ -154,7 +155,7 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
             killed = 0;
         }
         injected(worker, notification, fault, start);
-        recorder().progress(scenario, worker + " crashed; " + killed + " session(s) killed");
+        recorder().progress(scenario, worker + " crashed; " + Text.count(killed, "session") + " killed");
     }
 
     /** Records an injected fault, as a fault event and as a row the checks can count per notification. */

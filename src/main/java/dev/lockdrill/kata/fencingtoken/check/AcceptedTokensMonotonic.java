@@ -40,7 +40,7 @@ public final class AcceptedTokensMonotonic implements Invariant {
                 evidence.add(new Evidence("storage applied token " + row.newToken() + " (\"" + row.newValue()
                         + "\", from " + worker(row) + ") after token " + top.newToken() + " (\"" + top.newValue()
                         + "\", from " + worker(top) + ") on " + row.key() + ": a lower token overwrote a higher one",
-                        ids(facts, row, top)));
+                        ids(facts, row), ids(facts, top)));
             } else {
                 highest.put(row.key(), row);
             }

@@ -64,14 +64,14 @@ public final class StaleWriteRejected implements Invariant {
 
     private static List<Evidence> story(FencingFacts facts, Op stale, Op newer) {
         List<Evidence> story = new ArrayList<>();
-        facts.leaseOf(stale).ifPresent(lease -> story.add(Evidence.of(stale.worker() + " took token "
+        facts.leaseOf(stale).ifPresent(lease -> story.add(Evidence.context(stale.worker() + " took token "
                 + Write.of(stale).token() + " with a " + LeaseGrant.of(lease).ttlMs() + " ms lease", lease.id())));
         facts.faultsOn(stale).stream()
                 .filter(f -> f.startNanos() < stale.invokeNanos())
-                .forEach(f -> story.add(Evidence.of(f.description())));
-        facts.leaseOf(newer).ifPresent(lease -> story.add(Evidence.of(newer.worker() + " took token "
+                .forEach(f -> story.add(Evidence.context(f.description())));
+        facts.leaseOf(newer).ifPresent(lease -> story.add(Evidence.context(newer.worker() + " took token "
                 + Write.of(newer).token() + " after that lease expired", lease.id())));
-        story.add(Evidence.of(FencingFacts.describe(newer), newer.id()));
+        story.add(Evidence.context(FencingFacts.describe(newer), newer.id()));
         story.add(Evidence.of(FencingFacts.describe(stale) + (FencingFacts.accepted(stale) ? "" : " (yet applied)")
                 + " — token " + Write.of(stale).token() + " is stale: token " + Write.of(newer).token()
                 + " was already written", stale.id()));

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.fencingtoken.workload;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.Workers;
@@ -57,7 +58,7 @@ final class KilledMidWriteScenario implements FencingScenario {
             long start = rig.recorder().now();
             int killed = rig.killer().killAll("worker-3");
             rig.recorder().fault(Faults.KILL, rig.scenario(), "worker-3", start, killed > 0, killed > 0
-                    ? "pg_terminate_backend killed worker-3's " + killed + " idle session(s) after its write of token "
+                    ? "pg_terminate_backend killed worker-3's " + Text.count(killed, "idle session") + " after its write of token "
                     + token + " committed; it sends the same write again, as if the reply had been lost"
                     : "the kill after the write did not land: worker-3 had no session left");
             WriteResult again = WriteResult.UNKNOWN;

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.leaseclaim.check;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.check.lease.LeaseAudit;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
@@ -35,7 +36,7 @@ public final class AttemptsCountClaims implements Invariant {
             long claims = changes.stream().filter(LeaseAudit.Change::isClaim).count();
             if (row.attempts() != claims) {
                 evidence.add(Evidence.of(row.rowKey() + " ended with attempts = " + row.attempts() + " but was claimed "
-                        + claims + " time(s)"));
+                        + Text.count(claims, "time")));
             }
         }
         return failIfAny(Evidence.capped(evidence, 5));

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.outboxrelay.check;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
@@ -51,7 +52,7 @@ public final class RelaysProgressConcurrently implements Invariant {
                             + " to " + OpText.at(hold.endNanos()) + "; " + call.worker() + "'s relayBatch, called at "
                             + OpText.at(call.invokeNanos()) + ", " + (call.ok() ? "returned" : "ended ("
                             + call.error() + ")") + " at " + OpText.at(call.completeNanos()) + " having published "
-                            + published + " event(s)" + (call.completeNanos() > hold.endNanos()
+                            + Text.count(published, "event") + (call.completeNanos() > hold.endNanos()
                             ? " — it waited for " + hold.target() + " instead of skipping its rows" : ""), call.id()));
                 }
             }

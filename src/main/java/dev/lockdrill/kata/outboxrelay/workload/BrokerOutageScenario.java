@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.outboxrelay.workload;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.kata.outboxrelay.protocol.Scenario;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.outbox.OutboxEvent;
@@ -84,7 +85,7 @@ final class BrokerOutageScenario implements OutboxScenario {
         void end(String why) {
             if (over.compareAndSet(false, true)) {
                 rig.recorder().fault(Faults.OUTAGE, rig.scenario(), "relay-1", start, "the broker was down: it "
-                        + "refused " + refused.get() + " publish attempt(s) until " + why);
+                        + "refused " + Text.count(refused.get(), "publish attempt") + " until " + why);
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.outboxrelay.workload;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.Workers;
@@ -60,7 +61,7 @@ final class CrashedBeforePublishScenario implements OutboxScenario {
             int killed = held ? rig.killSessions("relay-1") : 0;
             rig.recorder().fault(Faults.CRASH, rig.scenario(), "relay-1", start, held && killed > 0, held
                     ? "relay-1's process died while its first publish request was in flight (the broker never got "
-                    + "it); pg_terminate_backend killed its " + killed + " session(s), once relay-2 had finished its "
+                    + "it); pg_terminate_backend killed its " + Text.count(killed, "session") + ", once relay-2 had finished its "
                     + "call or was waiting on a lock"
                     : "relay-1 never sent a publish request within " + HOLD_CAP_MILLIS + " ms, so there was nothing "
                     + "to crash");

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.outboxrelay.workload;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.kata.outboxrelay.protocol.Scenario;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.outbox.OutboxEvent;
@@ -58,7 +59,7 @@ final class KilledAfterPublishScenario implements OutboxScenario {
             long start = rig.recorder().now();
             int killed = rig.killSessions(relay);
             rig.recorder().fault(Faults.KILL, rig.scenario(), relay, start, killed > 0, killed > 0
-                    ? "pg_terminate_backend killed " + killed + " session(s) of " + relay + " right after the broker "
+                    ? "pg_terminate_backend killed " + Text.count(killed, "session") + " of " + relay + " right after the broker "
                     + "accepted event " + event.eventId() + ", before " + relay + " could mark it"
                     : relay + " had no open session when the broker accepted event " + event.eventId());
         }

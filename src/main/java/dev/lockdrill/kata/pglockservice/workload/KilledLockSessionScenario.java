@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.pglockservice.workload;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.lockservice.Lease;
 import dev.lockdrill.katas.api.lockservice.LockService;
@@ -38,7 +39,7 @@ final class KilledLockSessionScenario implements LockScenario {
         long start = rig.recorder().now();
         int killed = rig.killSessions("worker-1");
         rig.recorder().fault(Faults.KILL, rig.scenario(), "worker-1", start, killed > 0, killed > 0
-                ? "pg_terminate_backend killed " + killed + " session(s) of worker-1's lock-service pool while it "
+                ? "pg_terminate_backend killed " + Text.count(killed, "session") + " of worker-1's lock-service pool while it "
                 + "kept working on another connection"
                 : "worker-1's lock service had no session to kill");
         rig.fencedWrite("worker-1", lease.get(), "worker-1 step 2");

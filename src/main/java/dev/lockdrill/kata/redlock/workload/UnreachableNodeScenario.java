@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.redlock.workload;
 
+import dev.lockdrill.support.Text;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.redlock.Lease;
 import dev.lockdrill.katas.api.redlock.Redlock;
@@ -31,6 +32,6 @@ final class UnreachableNodeScenario implements RedlockScenario {
         lease.ifPresent(l -> rig.release("w-1", client, l));
         faults.unreachable("w-1", false);
         rig.fault(Faults.HANG, "node " + node, start, faults.dropped.get() > 0,
-                "node " + node + " unreachable for w-1: its proxy dropped " + faults.dropped.get() + " command(s)");
+                "node " + node + " unreachable for w-1: its proxy dropped " + Text.count(faults.dropped.get(), "command"));
     }
 }

@@ -73,7 +73,8 @@ class FencingInvariantsTest {
         assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(result.evidence().get(0).text()).contains("storage applied token 33", "after token 34",
                 "from worker-1", "from worker-2");
-        assertThat(result.evidence().get(0).opIds()).hasSize(2);
+        assertThat(result.evidence().get(0).opIds()).as("the lower write, the violation").hasSize(1);
+        assertThat(result.evidence().get(0).contextIds()).as("the higher write it overwrote").hasSize(1);
     }
 
     @Test

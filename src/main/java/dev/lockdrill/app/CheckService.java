@@ -81,7 +81,7 @@ public final class CheckService {
         }
         PostgresBackend backend = definition.needs(Needs.POSTGRES) ? app.backend(request.jdbcUrl()) : null;
         if (backend != null) {
-            RunSchema.sweep(backend.jdbcUrl(), false).forEach(s -> app.notice("Dropped schema " + s
+            RunSchema.sweep(backend.jdbcUrl(), false).forEach(s -> app.notice("Dropped " + s
                     + ", left by an earlier check whose process is gone."));
         }
         String jdbcUrl = backend == null ? null : backend.jdbcUrl();
@@ -110,9 +110,13 @@ public final class CheckService {
         ChildOutcome outcome;
         if (jdbcUrl != null) {
             RunSchema schema = RunSchema.create(jdbcUrl, schemaName, tag);
+            String warning = schema.warning();
+            if (!warning.isEmpty()) {
+                app.notice(warning);
+            }
             try (PgBouncerPool pool = definition.needs(Needs.POOLER) && PgBouncer.executable().isPresent()
-                    ? PgBouncerPool.start(jdbcUrl, schemaName, PgBouncerPool.DEFAULT_POOL_SIZE) : null) {
-                ChildSpec spec = spec(definition, manifest, run, request, seed, jdbcUrl,
+                    ? PgBouncerPool.start(schema.ownerUrl(), schemaName, PgBouncerPool.DEFAULT_POOL_SIZE) : null) {
+                ChildSpec spec = spec(definition, manifest, run, request, seed, jdbcUrl, schema.ownerUrl(),
                         pool == null ? null : pool.jdbcUrl(), schemaName, tag, timeout, runDir);
                 outcome = runner.run(spec, p -> progress.stage(run.label() + " › " + p.scenario()));
             } finally {
@@ -123,18 +127,18 @@ public final class CheckService {
                 app.notice(schema.problem());
             }
         } else {
-            ChildSpec spec = spec(definition, manifest, run, request, seed, null, null, schemaName, tag, timeout,
-                    runDir);
+            ChildSpec spec = spec(definition, manifest, run, request, seed, null, null, null, schemaName, tag,
+                    timeout, runDir);
             outcome = runner.run(spec, p -> progress.stage(run.label() + " › " + p.scenario()));
         }
         return evaluate(definition, run.source(), outcome);
     }
 
     private static ChildSpec spec(Kata definition, KataManifest manifest, Run run, CheckRequest request, long seed,
-                                  String jdbcUrl, String pooledUrl, String schemaName, String tag, Duration timeout,
-                                  Path runDir) {
+                                  String jdbcUrl, String ownerUrl, String pooledUrl, String schemaName, String tag,
+                                  Duration timeout, Path runDir) {
         return new ChildSpec(run.label(), definition.workload().getName(), manifest.implementation(), run.classes(),
-                request.extraClasspath(), seed, jdbcUrl, pooledUrl, schemaName, tag, timeout,
+                request.extraClasspath(), seed, jdbcUrl, ownerUrl, pooledUrl, schemaName, tag, timeout,
                 runDir.resolve(run.label() + "-output.log"));
     }
 

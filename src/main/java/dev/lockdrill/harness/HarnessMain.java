@@ -48,7 +48,8 @@ public final class HarnessMain {
                     .newInstance();
             String url = System.getenv(ChildArgs.JDBC_URL_ENV);
             Database database = url == null || url.isBlank() ? null
-                    : new Database(url, childArgs.schema(), childArgs.tag(), System.getenv(ChildArgs.POOLED_URL_ENV));
+                    : new Database(url, System.getenv(ChildArgs.OWNER_URL_ENV), childArgs.schema(), childArgs.tag(),
+                    System.getenv(ChildArgs.POOLED_URL_ENV));
             try (Implementation implementation = new Implementation(urls, childArgs.implementationClass(),
                     HarnessMain.class.getClassLoader())) {
                 workload.run(new WorkloadContext(childArgs.seed(), new Recorder(sink), implementation, database));

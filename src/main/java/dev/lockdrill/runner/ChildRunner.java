@@ -108,11 +108,16 @@ public final class ChildRunner {
                 spec.schema(), spec.tag(), spec.extraClasspath()).toArgs());
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().remove(ChildArgs.JDBC_URL_ENV);
+        builder.environment().remove(ChildArgs.OWNER_URL_ENV);
+        builder.environment().remove(ChildArgs.POOLED_URL_ENV);
         if (spec.pooledUrl() != null) {
             builder.environment().put(ChildArgs.POOLED_URL_ENV, spec.pooledUrl());
         }
         if (spec.jdbcUrl() != null) {
             builder.environment().put(ChildArgs.JDBC_URL_ENV, spec.jdbcUrl());
+        }
+        if (spec.ownerUrl() != null) {
+            builder.environment().put(ChildArgs.OWNER_URL_ENV, spec.ownerUrl());
         }
         builder.redirectInput(ProcessBuilder.Redirect.PIPE);
         try {

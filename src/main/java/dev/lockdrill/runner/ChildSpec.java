@@ -6,13 +6,21 @@ import java.util.List;
 
 /**
  * What to run in a check process: the kata's workload, the learner's class and where its
- * compiled classes are, the seed, the database and the pooler in front of it, if any (URLs passed
- * through the environment only) and the hard time limit.
+ * compiled classes are, the seed, the database (as the configured role, and as the run's own role
+ * for the learner's code) and the pooler in front of it, if any (URLs passed through the
+ * environment only) and the hard time limit.
  */
 public record ChildSpec(String label, String workloadClass, String implementationClass, Path classesDir,
-                        List<Path> extraClasspath, long seed, String jdbcUrl, String pooledUrl, String schema,
+                        List<Path> extraClasspath, long seed, String jdbcUrl, String ownerUrl,
+                        String pooledUrl, String schema,
                         String tag, Duration timeout, Path logFile) {
     public ChildSpec {
         extraClasspath = List.copyOf(extraClasspath);
+    }
+
+    /** Without the URLs: the run's own role's password is in one of them. */
+    @Override
+    public String toString() {
+        return "ChildSpec[" + label + ", " + workloadClass + ", schema " + schema + ", seed " + seed + "]";
     }
 }

@@ -13,6 +13,8 @@ import java.util.List;
 public record ChildArgs(String workloadClass, String implementationClass, Path classesDir, long seed,
                         String schema, String tag, List<Path> extraClasspath) {
     public static final String JDBC_URL_ENV = "LOCKDRILL_CHILD_JDBC_URL";
+    /** The URL as the run's own role (its password inside), when it has one; faults keep {@link #JDBC_URL_ENV}. */
+    public static final String OWNER_URL_ENV = "LOCKDRILL_CHILD_OWNER_URL";
     /** The URL of the run's PgBouncer, when the kata needs a pooler and one is installed. */
     public static final String POOLED_URL_ENV = "LOCKDRILL_CHILD_POOLED_URL";
     public static final String HARNESS_MAIN = "dev.lockdrill.harness.HarnessMain";

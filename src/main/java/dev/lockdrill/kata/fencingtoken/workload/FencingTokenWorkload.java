@@ -25,7 +25,7 @@ public final class FencingTokenWorkload implements Workload {
     @Override
     public void run(WorkloadContext context) throws Exception {
         Database database = context.requireDatabase();
-        try (Connection admin = database.admin()) {
+        try (Connection admin = database.owner()) {
             createSchema(admin, 10 + Seeds.forScenario(context.seed(), "lease").nextInt(80));
             Scenarios.run(context, SCENARIOS, (scenario, i) -> new FencingRig(context, admin, scenario.name()),
                     FencingRig::observeStorage);

@@ -3,10 +3,15 @@ package dev.lockdrill.harness;
 import dev.lockdrill.history.Event;
 import dev.lockdrill.support.ChildArgs;
 
+import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
 import java.net.MalformedURLException;
+import java.net.Socket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -18,8 +23,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Entry point of the check process (a child JVM). Loads the learner's classes in a fresh class
- * loader, runs the kata's workload and streams events on the original stdout. The learner's own
- * output goes to stderr, which the parent keeps in a log file.
+ * loader, runs the kata's workload and streams events to the parent's event channel (a loopback
+ * socket named in {@link ChildArgs#EVENTS_ENV}). Whatever the learner's code prints, to
+ * {@code System.out} or straight to file descriptor 1, is output the parent keeps in a log file.
  *
  * <p>Arguments: see {@link ChildArgs}; the JDBC URL comes from the environment so it never shows in a
  * process list.
@@ -33,8 +39,7 @@ public final class HarnessMain {
     }
 
     public static void main(String[] args) {
-        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
-        System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
+        PrintStream protocol = channel();
         EventSink sink = new EventSink(protocol);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             reportUnexpectedExit(sink);
@@ -64,6 +69,27 @@ public final class HarnessMain {
         sink.emit(new Event.Done());
         protocol.flush();
         Runtime.getRuntime().halt(0);
+    }
+
+    /** The parent's event channel, connected and past its token; the process ends if there is none. */
+    private static PrintStream channel() {
+        String address = System.getenv(ChildArgs.EVENTS_ENV);
+        String[] parts = address == null ? new String[0] : address.trim().split(" ");
+        try {
+            if (parts.length != 2) {
+                throw new IOException(ChildArgs.EVENTS_ENV + " is not set to \"PORT TOKEN\"");
+            }
+            Socket socket = new Socket(InetAddress.getLoopbackAddress(), Integer.parseInt(parts[0]));
+            socket.setTcpNoDelay(true);
+            OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 1 << 16);
+            out.write((parts[1] + "\n").getBytes(StandardCharsets.US_ASCII));
+            return new PrintStream(out, false, StandardCharsets.UTF_8);
+        } catch (IOException | NumberFormatException e) {
+            new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8)
+                    .println("the check process could not reach its parent's event channel: " + e.getMessage());
+            Runtime.getRuntime().halt(ORPHANED_EXIT);
+            throw new IllegalStateException(e);
+        }
     }
 
     /** Processes the learner's code started end with the check. */

@@ -23,7 +23,8 @@ import java.util.function.Consumer;
 
 /**
  * Runs the learner's code in a child JVM with a hard timeout and assembles the events it streams
- * into a history. Whatever the learner's code does (loop forever, deadlock, System.exit, run out of
+ * (on an {@link EventChannel} of their own; its stdout and stderr go to the capped log) into a
+ * history. Whatever the learner's code does (loop forever, deadlock, System.exit, run out of
  * memory) this returns, with a status that says which.
  */
 public final class ChildRunner {
@@ -43,11 +44,11 @@ public final class ChildRunner {
         AtomicReference<Event.Interrupted> interrupted = new AtomicReference<>();
         AtomicReference<Event.Progress> lastProgress = new AtomicReference<>();
         AtomicReference<Boolean> done = new AtomicReference<>(false);
-        Process process = start(spec);
+        EventChannel channel = EventChannel.open();
+        Process process = start(spec, channel);
         LIVE.add(process);
-        Thread log = CappedLog.start(process.getErrorStream(), spec.logFile(), "check-log-" + spec.label());
-        StringBuffer stray = new StringBuffer();
-        Thread reader = new Thread(() -> read(process, stray, event -> {
+        Thread log = CappedLog.start(process.getInputStream(), spec.logFile(), "check-log-" + spec.label());
+        Thread reader = new Thread(() -> read(process, channel, event -> {
             assembler.accept(event);
             if (event instanceof Event.Progress p) {
                 lastProgress.set(p);
@@ -72,6 +73,7 @@ public final class ChildRunner {
         forked.forEach(ProcessHandle::destroyForcibly);
         LIVE.remove(process);
         join(reader);
+        channel.close();
         join(log);
         long millis = (System.nanoTime() - start) / 1_000_000;
         var history = assembler.build(spec.seed());
@@ -91,14 +93,14 @@ public final class ChildRunner {
             return new ChildOutcome(status, history, e.message(), e.detail(), millis);
         }
         if (!done.get()) {
-            String output = stray + tail(spec.logFile(), 50);
+            String output = tail(spec.logFile(), 50);
             return new ChildOutcome(ChildStatus.CRASHED, history, crashMessage(process.exitValue(), output),
                     tail(spec.logFile(), 15), millis);
         }
         return new ChildOutcome(ChildStatus.COMPLETED, history, "", "", millis);
     }
 
-    private static Process start(ChildSpec spec) {
+    private static Process start(ChildSpec spec, EventChannel channel) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of("-Xmx" + HEAP_MB + "m", "-XX:+ExitOnOutOfMemoryError", "-XX:TieredStopAtLevel=1",
@@ -110,6 +112,7 @@ public final class ChildRunner {
         builder.environment().remove(ChildArgs.JDBC_URL_ENV);
         builder.environment().remove(ChildArgs.OWNER_URL_ENV);
         builder.environment().remove(ChildArgs.POOLED_URL_ENV);
+        builder.environment().put(ChildArgs.EVENTS_ENV, channel.address());
         if (spec.pooledUrl() != null) {
             builder.environment().put(ChildArgs.POOLED_URL_ENV, spec.pooledUrl());
         }
@@ -119,7 +122,7 @@ public final class ChildRunner {
         if (spec.ownerUrl() != null) {
             builder.environment().put(ChildArgs.OWNER_URL_ENV, spec.ownerUrl());
         }
-        builder.redirectInput(ProcessBuilder.Redirect.PIPE);
+        builder.redirectInput(ProcessBuilder.Redirect.PIPE).redirectErrorStream(true);
         try {
             Files.createDirectories(spec.logFile().getParent());
             Process process = builder.start();
@@ -130,18 +133,16 @@ public final class ChildRunner {
         }
     }
 
-    /** Reads event lines; anything else the JVM itself printed on stdout is kept in {@code stray}. */
-    private static void read(Process process, StringBuffer stray, Consumer<Event> sink) {
-        try (InputStream stream = new BufferedInputStream(process.getInputStream())) {
-            BoundedLines in = new BoundedLines(stream);
+    /** Reads event lines from the check process's channel (its stdout and stderr go to the log). */
+    private static void read(Process process, EventChannel channel, Consumer<Event> sink) {
+        try (InputStream events = channel.await(process)) {
+            if (events == null) {
+                return;
+            }
+            BoundedLines in = new BoundedLines(new BufferedInputStream(events));
             String line;
             while ((line = in.next()) != null) {
-                Optional<Event> event = EventCodec.decode(line);
-                if (event.isPresent()) {
-                    sink.accept(event.get());
-                } else if (stray.length() < 10_000) {
-                    stray.append(line).append('\n');
-                }
+                EventCodec.decode(line).ifPresent(sink);
             }
         } catch (IOException e) {
             // the process was killed; what was read so far is the history

@@ -17,6 +17,8 @@ public record ChildArgs(String workloadClass, String implementationClass, Path c
     public static final String OWNER_URL_ENV = "LOCKDRILL_CHILD_OWNER_URL";
     /** The URL of the run's PgBouncer, when the kata needs a pooler and one is installed. */
     public static final String POOLED_URL_ENV = "LOCKDRILL_CHILD_POOLED_URL";
+    /** Where the check process sends its events: "PORT TOKEN" of the parent's loopback socket. */
+    public static final String EVENTS_ENV = "LOCKDRILL_CHILD_EVENTS";
     public static final String HARNESS_MAIN = "dev.lockdrill.harness.HarnessMain";
 
     public ChildArgs {

@@ -98,14 +98,17 @@ public final class RunStore {
         }
     }
 
-    /** Deletes a folder and what it holds; false when some of it could not be deleted. */
+    /**
+     * Deletes a folder and what it holds; false when some of it could not be deleted, or another
+     * process (a concurrent check pruning the same runs) was deleting it at the same time.
+     */
     public static boolean deleteTree(Path dir) {
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
             return true;
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             return false;
         }
     }

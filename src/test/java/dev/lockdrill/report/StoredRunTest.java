@@ -98,6 +98,40 @@ class StoredRunTest {
     }
 
     @Test
+    void twoChecksPruningTheSameRunsAtOnceBothFinish() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < 10; round++) {
+                RunStore store = new RunStore(runs);
+                List<Path> made = new ArrayList<>();
+                for (int i = 0; i < 10; i++) {
+                    Path dir = store.newRunDir("fencing-token", SampleRuns.kleppmannResult().at().plusSeconds(i));
+                    for (int f = 0; f < 50; f++) {
+                        Files.writeString(dir.resolve("file-" + f), "x");
+                    }
+                    made.add(dir);
+                }
+                CyclicBarrier start = new CyclicBarrier(2);
+                List<Future<Integer>> prunes = new ArrayList<>();
+                for (Path keep : List.of(made.get(8), made.get(9))) {
+                    prunes.add(pool.submit(() -> {
+                        start.await();
+                        return store.prune(keep, 2);
+                    }));
+                }
+                for (Future<Integer> prune : prunes) {
+                    assertThat(prune.get(10, TimeUnit.SECONDS)).isNotNegative();
+                }
+                assertThat(runs.resolve("fencing-token").toFile().list()).filteredOn(n -> n.startsWith("2"))
+                        .hasSize(2);
+                RunStore.deleteTree(runs.resolve("fencing-token"));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void aMissingOrForeignResultFileHasNoScoreTable() throws Exception {
         assertThat(ScoreTable.read(runs.resolve("result.json"))).isEmpty();
         Files.writeString(runs.resolve("other.json"), "{\"hello\": 1}");

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.MalformedURLException;
 import java.net.Socket;
 import java.net.URL;
@@ -34,6 +35,8 @@ public final class HarnessMain {
     private static final AtomicBoolean DONE = new AtomicBoolean();
     static final long PARENT_POLL_MILLIS = 250;
     static final int ORPHANED_EXIT = 3;
+    /** As the parent's end of the channel: small, so the events never run far ahead of its reading. */
+    static final int CHANNEL_BUFFER_BYTES = 1 << 16;
 
     private HarnessMain() {
     }
@@ -73,23 +76,33 @@ public final class HarnessMain {
 
     /** The parent's event channel, connected and past its token; the process ends if there is none. */
     private static PrintStream channel() {
-        String address = System.getenv(ChildArgs.EVENTS_ENV);
-        String[] parts = address == null ? new String[0] : address.trim().split(" ");
         try {
-            if (parts.length != 2) {
-                throw new IOException(ChildArgs.EVENTS_ENV + " is not set to \"PORT TOKEN\"");
-            }
-            Socket socket = new Socket(InetAddress.getLoopbackAddress(), Integer.parseInt(parts[0]));
-            socket.setTcpNoDelay(true);
-            OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 1 << 16);
-            out.write((parts[1] + "\n").getBytes(StandardCharsets.US_ASCII));
-            return new PrintStream(out, false, StandardCharsets.UTF_8);
+            return connect(System.getenv(ChildArgs.EVENTS_ENV));
         } catch (IOException | NumberFormatException e) {
             new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8)
                     .println("the check process could not reach its parent's event channel: " + e.getMessage());
             Runtime.getRuntime().halt(ORPHANED_EXIT);
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * Connects to "PORT TOKEN" and sends the token at once (the parent waits only a few seconds for
+     * it, and a workload may take longer than that to emit its first event).
+     */
+    static PrintStream connect(String address) throws IOException {
+        String[] parts = address == null ? new String[0] : address.trim().split(" ");
+        if (parts.length != 2) {
+            throw new IOException(ChildArgs.EVENTS_ENV + " is not set to \"PORT TOKEN\"");
+        }
+        Socket socket = new Socket();
+        socket.setSendBufferSize(CHANNEL_BUFFER_BYTES);
+        socket.setTcpNoDelay(true);
+        socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), Integer.parseInt(parts[0])));
+        OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 1 << 16);
+        out.write((parts[1] + "\n").getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        return new PrintStream(out, false, StandardCharsets.UTF_8);
     }
 
     /** Processes the learner's code started end with the check. */

@@ -30,6 +30,8 @@ import java.util.function.Consumer;
 public final class ChildRunner {
     static final int HEAP_MB = 256;
     static final long DESCENDANT_POLL_MILLIS = 100;
+    /** Once the check process is gone, what is left on its channel is finite: read it all, on a busy machine too. */
+    static final long READER_DRAIN_MILLIS = 30_000;
     /** Check processes running now, stopped with their descendants if this process is stopped. */
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
@@ -72,9 +74,9 @@ public final class ChildRunner {
         }
         forked.forEach(ProcessHandle::destroyForcibly);
         LIVE.remove(process);
-        join(reader);
+        join(reader, READER_DRAIN_MILLIS);
         channel.close();
-        join(log);
+        join(log, 5_000);
         long millis = (System.nanoTime() - start) / 1_000_000;
         var history = assembler.build(spec.seed());
         if (!finished) {
@@ -179,9 +181,9 @@ public final class ChildRunner {
         waitFor(process, 5_000);
     }
 
-    private static void join(Thread reader) {
+    private static void join(Thread reader, long millis) {
         try {
-            reader.join(5_000);
+            reader.join(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
@@ -15,11 +16,14 @@ import java.util.HexFormat;
  * The check process's event channel: a loopback socket of its own, apart from its stdout and
  * stderr, so whatever the learner's code writes (to {@code System.out} or straight to file
  * descriptor 1) is only output, never mistaken for or mixed into events. The check process
- * connects to the port and sends the token first; a connection without it is dropped.
+ * connects to the port and sends the token first; a connection without it is dropped. Both ends
+ * keep small socket buffers ({@link #BUFFER_BYTES}), as a pipe's: a check process that writes
+ * faster than the parent reads waits, instead of ending with megabytes of events still unread.
  */
 final class EventChannel implements AutoCloseable {
     static final int ACCEPT_POLL_MILLIS = 100;
     static final int TOKEN_READ_MILLIS = 5_000;
+    static final int BUFFER_BYTES = 1 << 16;
     private static final SecureRandom RANDOM = new SecureRandom();
     private final ServerSocket server;
     private final String token;
@@ -34,8 +38,10 @@ final class EventChannel implements AutoCloseable {
         byte[] secret = new byte[16];
         RANDOM.nextBytes(secret);
         try {
-            return new EventChannel(new ServerSocket(0, 4, InetAddress.getLoopbackAddress()),
-                    HexFormat.of().formatHex(secret));
+            ServerSocket server = new ServerSocket();
+            server.setReceiveBufferSize(BUFFER_BYTES);
+            server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4);
+            return new EventChannel(server, HexFormat.of().formatHex(secret));
         } catch (IOException e) {
             throw new UncheckedIOException("could not open the check process's event channel", e);
         }

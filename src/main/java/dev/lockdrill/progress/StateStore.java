@@ -51,11 +51,30 @@ public final class StateStore {
         return dir.resolve("state.json");
     }
 
+    /**
+     * The state as saved. In a workbook whose .lockdrill/ cannot be written (no lock file can be
+     * made) it is read without the file lock: every write replaces the file whole, so a reader
+     * never sees half of one.
+     */
     public WorkbookState read() {
-        return locked(() -> {
-            removeOrphanTemps();
-            return load();
-        });
+        try {
+            return locked(() -> {
+                removeOrphanTemps();
+                return load();
+            });
+        } catch (UncheckedIOException unlockable) {
+            if (!Files.isRegularFile(file())) {
+                return WorkbookState.empty();
+            }
+            ReentrantLock inProcess = IN_PROCESS.computeIfAbsent(dir.toAbsolutePath().normalize(),
+                    d -> new ReentrantLock());
+            inProcess.lock();
+            try {
+                return load();
+            } finally {
+                inProcess.unlock();
+            }
+        }
     }
 
     /** Applies a change under the lock and returns the new state. */

@@ -5,6 +5,7 @@ import dev.lockdrill.support.LockdrillException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -76,6 +77,18 @@ class StateStoreTest {
         try (Stream<Path> files = Files.list(dir)) {
             assertThat(files.map(p -> p.getFileName().toString())).doesNotContain("state.json.corrupt-20261129-080000");
         }
+    }
+
+    @Test
+    void anUnwritableStateFolderIsStillReadButNotWritten() throws Exception {
+        store().update(s -> s.with("k", s.kata("k").withHintsUsed(2)));
+        Files.delete(dir.resolve("state.lock"));
+        Files.createDirectories(dir.resolve("state.lock"));
+
+        assertThat(store().read().kata("k").hintsUsed()).isEqualTo(2);
+        assertThatThrownBy(() -> store().update(s -> s.with("k", s.kata("k").withHintsUsed(3))))
+                .isInstanceOf(UncheckedIOException.class).hasMessageContaining("cannot lock");
+        assertThat(store().read().kata("k").hintsUsed()).isEqualTo(2);
     }
 
     @Test

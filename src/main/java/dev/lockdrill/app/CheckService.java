@@ -25,13 +25,20 @@ import dev.lockdrill.support.ExitCodes;
 import dev.lockdrill.support.LockdrillException;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -55,7 +62,8 @@ public final class CheckService {
         List<Path> classpath = classpath(request.extraClasspath());
         long seed = request.seed() != null ? request.seed() : ThreadLocalRandom.current().nextLong(1, 1_000_000);
         Instant at = app.clock().instant();
-        Path runDir = app.runs().newRunDir(request.kata(), at, owner(request));
+        Unsaved unsaved = new Unsaved();
+        Path runDir = runDir(request, at, unsaved);
         Duration timeout = request.timeout() != null ? request.timeout()
                 : Duration.ofSeconds(manifest.timeoutSeconds());
 
@@ -64,13 +72,14 @@ public final class CheckService {
         if (!mine.ok()) {
             ImplementationRun failed = new ImplementationRun(display(source), RunStatus.COMPILE_ERROR, List.of(),
                     List.of(), "", "", mine.errors(), mine.millis(), null);
-            return finish(request, runDir, new CheckResult(request.kata(), RunStatus.COMPILE_ERROR, seed, null, at,
-                    failed, null, Scoring.compare(failed, null)));
+            return finish(request, runDir, unsaved, new CheckResult(request.kata(), RunStatus.COMPILE_ERROR, seed,
+                    null, at, failed, null, Scoring.compare(failed, null)));
         }
         CompileResult reference = null;
         if (!request.reference() && request.compare()) {
             reference = ReferenceBuild.compile(app.compiler(), app.workbook().solution(request.kata()),
-                    app.workbook().stateDir().resolve("cache"), classpath);
+                    unsaved.reason == null ? app.workbook().stateDir().resolve("cache") : runDir.resolve("cache"),
+                    classpath);
             if (!reference.ok()) {
                 throw new LockdrillException("The reference solution of '" + request.kata() + "' does not compile: "
                         + reference.errors().get(0) + ". Restore solutions/ from git.", ExitCodes.INTERNAL);
@@ -81,7 +90,7 @@ public final class CheckService {
         }
         PostgresBackend backend = definition.needs(Needs.POSTGRES) ? app.backend(request.jdbcUrl()) : null;
         if (backend != null) {
-            RunSchema.sweep(backend.jdbcUrl(), false).forEach(s -> app.notice("Dropped schema " + s
+            RunSchema.sweep(backend.jdbcUrl(), false).forEach(s -> app.notice("Dropped " + s
                     + ", left by an earlier check whose process is gone."));
         }
         String jdbcUrl = backend == null ? null : backend.jdbcUrl();
@@ -96,7 +105,45 @@ public final class CheckService {
         progress.stage("scoring");
         CheckResult result = new CheckResult(request.kata(), you.status(), seed,
                 backend == null ? null : backend.reason(), at, you, ref, Scoring.compare(you, ref));
-        return finish(request, runDir, result);
+        return finish(request, runDir, unsaved, result);
+    }
+
+    /** Why this run cannot be kept (its folder is a temporary one), or null when it can. */
+    private static final class Unsaved {
+        private String reason;
+    }
+
+    /**
+     * The run's folder under .lockdrill/runs; when that cannot be made (a read-only workbook), a
+     * temporary folder the check still runs in, deleted afterwards.
+     */
+    private Path runDir(CheckRequest request, Instant at, Unsaved unsaved) {
+        try {
+            return app.runs().newRunDir(request.kata(), at, owner(request));
+        } catch (UncheckedIOException e) {
+            unsaved.reason = why(e);
+            try {
+                return Files.createTempDirectory("lockdrill-run-");
+            } catch (IOException temp) {
+                throw new LockdrillException("Cannot create a folder to run the check in (" + why(e) + "; and "
+                        + temp.getMessage() + "): make .lockdrill/ or the temporary folder writable.", ExitCodes.USAGE);
+            }
+        }
+    }
+
+    /** What could not be done and why, e.g. "cannot save the run in DIR (read-only file system)". */
+    static String why(UncheckedIOException e) {
+        IOException cause = e.getCause();
+        if (!(cause instanceof FileSystemException fs)) {
+            return e.getMessage() + " (" + (cause.getMessage() == null ? cause.getClass().getSimpleName()
+                    : cause.getMessage()) + ")";
+        }
+        String detail = cause instanceof AccessDeniedException ? "permission denied"
+                : cause instanceof FileAlreadyExistsException || cause instanceof NotDirectoryException
+                ? "a file is in the way"
+                : fs.getReason() != null ? fs.getReason().toLowerCase(Locale.ROOT) : cause.getClass().getSimpleName();
+        String file = fs.getFile() == null || e.getMessage().contains(fs.getFile()) ? "" : " on " + fs.getFile();
+        return e.getMessage() + " (" + detail + file + ")";
     }
 
     private record Run(String source, String label, Path classes) {
@@ -110,9 +157,15 @@ public final class CheckService {
         ChildOutcome outcome;
         if (jdbcUrl != null) {
             RunSchema schema = RunSchema.create(jdbcUrl, schemaName, tag);
-            try (Pooler pooler = definition.needs(Needs.POOLER) ? pooler(jdbcUrl, schemaName) : Pooler.NONE) {
-                ChildSpec spec = spec(definition, manifest, run, request, seed, jdbcUrl, pooler.url(),
-                        pooler.absent(), schemaName, tag, timeout, runDir);
+            String warning = schema.warning();
+            if (!warning.isEmpty()) {
+                app.notice(warning);
+            }
+            String poolerTarget = schema.ownerUrl() != null ? schema.ownerUrl() : jdbcUrl;
+            try (Pooler pooler = definition.needs(Needs.POOLER) ? pooler(poolerTarget, schemaName) : Pooler.NONE) {
+                ChildSpec spec = spec(definition, manifest, run, request, seed, jdbcUrl, schema.ownerUrl(),
+                        pooler.url(), pooler.absent(), schemaName, tag, timeout, runDir);
+
                 outcome = runner.run(spec, p -> progress.stage(run.label() + " › " + p.scenario()));
             } finally {
                 progress.stage(run.label() + " › cleaning up");
@@ -122,7 +175,7 @@ public final class CheckService {
                 app.notice(schema.problem());
             }
         } else {
-            ChildSpec spec = spec(definition, manifest, run, request, seed, null, null, null, schemaName, tag,
+            ChildSpec spec = spec(definition, manifest, run, request, seed, null, null, null, null, schemaName, tag,
                     timeout, runDir);
             outcome = runner.run(spec, p -> progress.stage(run.label() + " › " + p.scenario()));
         }
@@ -166,11 +219,12 @@ public final class CheckService {
     }
 
     private static ChildSpec spec(Kata definition, KataManifest manifest, Run run, CheckRequest request, long seed,
-                                  String jdbcUrl, String pooledUrl, String noPooler, String schemaName, String tag,
-                                  Duration timeout, Path runDir) {
+                                  String jdbcUrl, String ownerUrl, String pooledUrl, String noPooler,
+                                  String schemaName, String tag, Duration timeout, Path runDir) {
         return new ChildSpec(run.label(), definition.workload().getName(), manifest.implementation(), run.classes(),
-                request.extraClasspath(), seed, jdbcUrl, pooledUrl, noPooler, schemaName, tag, timeout,
-                runDir.resolve(run.label() + "-output.log"));
+                request.extraClasspath(), seed, jdbcUrl, ownerUrl, pooledUrl, noPooler, schemaName, tag, timeout,
+
+                runDir.resolve(run.label() + "-output.log"), null);
     }
 
     static ImplementationRun evaluate(Kata definition, String source, ChildOutcome outcome) {
@@ -187,26 +241,50 @@ public final class CheckService {
                 outcome.millis(), history);
     }
 
-    private CheckResult finish(CheckRequest request, Path runDir, CheckResult checked) {
+    /**
+     * Keeps the run and records progress. What cannot be written (a read-only workbook) is said in
+     * one sentence each; the finished check's result is returned all the same.
+     */
+    private CheckResult finish(CheckRequest request, Path runDir, Unsaved unsaved, CheckResult checked) {
         CheckResult result = checked.withTiming(KataRegistry.get(request.kata()).timingDependent());
         if (result.status() == RunStatus.INTERRUPTED || result.reference() != null
                 && result.reference().status() == RunStatus.INTERRUPTED) {
             return result;
         }
-        app.runs().save(runDir, result);
+        if (unsaved.reason != null) {
+            RunStore.deleteTree(runDir);
+            app.notice("This run was not saved: " + unsaved.reason + "; make .lockdrill/ writable to keep runs.");
+        } else {
+            save(request, runDir, result);
+        }
+        if (request.sourceDir() == null && !request.reference()) {
+            List<String> drills = result.status().exitCode() == ExitCodes.FAIL
+                    ? app.catalog().kata(request.kata()).drills() : List.of();
+            try {
+                app.state().update(state -> state.with(request.kata(),
+                        state.kata(request.kata()).afterCheck(result.status().label(), result.at().toString()))
+                        .withDrillsDue(drills, app.clock().instant(), "the " + request.kata() + " check failed"));
+            } catch (UncheckedIOException e) {
+                app.notice("Your progress was not recorded: " + why(e) + "; make .lockdrill/ writable.");
+            } catch (LockdrillException e) {
+                app.notice("Your progress was not recorded. " + e.getMessage());
+            }
+        }
+        return result;
+    }
+
+    private void save(CheckRequest request, Path runDir, CheckResult result) {
+        try {
+            app.runs().save(runDir, result);
+        } catch (UncheckedIOException e) {
+            app.notice("This run was not saved: " + why(e) + "; make .lockdrill/ writable to keep runs.");
+            return;
+        }
         int pruned = app.runs().prune(runDir, keepRuns());
         if (pruned > 0 && owner(request) == RunStore.Owner.LEARNER) {
             app.notice("Removed " + pruned + " old run" + (pruned == 1 ? "" : "s") + " of " + request.kata()
                     + " (keeping the last " + keepRuns() + "; set " + KEEP_RUNS_ENV + " to change that).");
         }
-        if (request.sourceDir() == null && !request.reference()) {
-            List<String> drills = result.status().exitCode() == ExitCodes.FAIL
-                    ? app.catalog().kata(request.kata()).drills() : List.of();
-            app.state().update(state -> state.with(request.kata(),
-                    state.kata(request.kata()).afterCheck(result.status().label(), result.at().toString()))
-                    .withDrillsDue(drills, app.clock().instant(), "the " + request.kata() + " check failed"));
-        }
-        return result;
     }
 
     static final String KEEP_RUNS_ENV = "LOCKDRILL_KEEP_RUNS";

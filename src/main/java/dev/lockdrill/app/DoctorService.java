@@ -104,9 +104,8 @@ public final class DoctorService {
     public Finding clean(String flagUrl) {
         try {
             List<String> dropped = RunSchema.sweep(app.backend(flagUrl).jdbcUrl(), true);
-            return new Finding("clean", Level.OK, dropped.isEmpty() ? "no run schemas were left behind"
-                    : "dropped " + dropped.size() + " run schema" + (dropped.size() == 1 ? "" : "s") + " left behind: "
-                    + String.join(", ", dropped), "");
+            return new Finding("clean", Level.OK, dropped.isEmpty() ? "no run schemas or roles were left behind"
+                    : "dropped what runs left behind: " + String.join(", ", dropped), "");
         } catch (LockdrillException e) {
             return new Finding("clean", Level.FAIL, e.getMessage(), "Choose a PostgreSQL first (see above).");
         }
@@ -130,7 +129,11 @@ public final class DoctorService {
             return findings;
         }
         if (url != null) {
-            findings.add(reach(url));
+            Finding reach = reach(url);
+            findings.add(reach);
+            if (reach.level() == Level.OK) {
+                findings.add(role(url));
+            }
         }
         return findings;
     }
@@ -147,6 +150,41 @@ public final class DoctorService {
         } catch (SQLException e) {
             return new Finding("postgres reachable", Level.FAIL, JdbcUrls.redact(url) + ": " + e.getMessage(),
                     "Start PostgreSQL (e.g. `pg_ctlcluster <version> main start`) or fix LOCKDRILL_JDBC_URL.");
+        }
+    }
+
+    /**
+     * What the learner's code may do: as a role of the run's own when the configured role may
+     * create roles; a superuser is more than lockdrill needs, a role that cannot create roles
+     * leaves the learner's code with all its rights.
+     */
+    static Finding role(String url) {
+        Properties props = new Properties();
+        props.setProperty("connectTimeout", "3");
+        props.setProperty("ApplicationName", "lockdrill-doctor");
+        try (Connection c = DriverManager.getConnection(url, props); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT current_user, rolsuper, rolcreaterole, current_database() "
+                     + "FROM pg_roles WHERE rolname = current_user")) {
+            rs.next();
+            String user = rs.getString(1);
+            String fix = "Use a role that may create roles but is no superuser: as " + user + ", run `CREATE ROLE "
+                    + "lockdrill LOGIN CREATEROLE; GRANT CREATE ON DATABASE " + rs.getString(4) + " TO lockdrill;` "
+                    + "and put user=lockdrill in the URL.";
+            if (rs.getBoolean(2)) {
+                return new Finding("postgres role", Level.WARN, "role " + user + " is a superuser; each run's code "
+                        + "gets a role of its own, but lockdrill itself needs much less", fix);
+            }
+            if (!rs.getBoolean(3)) {
+                return new Finding("postgres role", Level.WARN, "role " + user + " may not create roles, so your "
+                        + "code runs as " + user + " itself, with all its rights", "As a superuser, run `ALTER ROLE "
+                        + user + " CREATEROLE;` (and `GRANT CREATE ON DATABASE " + rs.getString(4) + " TO " + user
+                        + ";` if it lacks it).");
+            }
+            return new Finding("postgres role", Level.OK, "role " + user + " may create roles: each run's code "
+                    + "gets a role of its own (no superuser, only its schema)", "");
+        } catch (SQLException e) {
+            return new Finding("postgres role", Level.WARN, "cannot read the configured role's rights: "
+                    + JdbcUrls.redact(e.getMessage()), "");
         }
     }
 

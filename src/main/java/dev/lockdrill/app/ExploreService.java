@@ -252,15 +252,15 @@ public final class ExploreService {
             String schemaName = tag + "_explore";
             Duration timeout = request.timeout() != null ? request.timeout()
                     : Duration.ofSeconds(Math.max(manifest.timeoutSeconds(), 20L * ids.size()));
-            ChildSpec spec = new ChildSpec("explore", definition.workload().getName(), manifest.implementation(),
-                    classes, request.extraClasspath(), ids.get(0).seed(), jdbcUrl, null,
-                    "an exploration runs no PgBouncer", schemaName, tag, timeout,
-                    workDir.resolve("explore-output.log")).exploring(ScheduleId.join(ids));
+            Path log = workDir.resolve("explore-output.log");
             ChildOutcome outcome;
             if (jdbcUrl != null) {
                 RunSchema schema = RunSchema.create(jdbcUrl, schemaName, tag);
                 try {
-                    outcome = runner.run(spec, p -> { });
+                    if (!schema.warning().isEmpty()) {
+                        app.notice(schema.warning());
+                    }
+                    outcome = runner.run(spec(ids, schema.ownerUrl(), schemaName, tag, timeout, log), p -> { });
                 } finally {
                     schema.close();
                 }
@@ -268,12 +268,19 @@ public final class ExploreService {
                     app.notice(schema.problem());
                 }
             } else {
-                outcome = runner.run(spec, p -> { });
+                outcome = runner.run(spec(ids, null, schemaName, tag, timeout, log), p -> { });
             }
             if (outcome.status() == ChildStatus.INTERRUPTED) {
                 throw new LockdrillException("The exploration was interrupted.", ExitCodes.INTERRUPTED);
             }
             return new Batch(ids, outcome.history(), outcome, invariants);
+        }
+
+        private ChildSpec spec(List<ScheduleId> ids, String ownerUrl, String schemaName, String tag,
+                               Duration timeout, Path log) {
+            return new ChildSpec("explore", definition.workload().getName(), manifest.implementation(), classes,
+                    request.extraClasspath(), ids.get(0).seed(), jdbcUrl, ownerUrl, null,
+                    "an exploration runs no PgBouncer", schemaName, tag, timeout, log, ScheduleId.join(ids));
         }
 
         /** Takes steps out of a failing schedule while it still fails one of the same invariants. */

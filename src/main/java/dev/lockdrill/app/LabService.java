@@ -64,16 +64,17 @@ public final class LabService {
         PostgresBackend backend = app.backend(jdbcUrl);
         String tag = RunSchema.newTag();
         String schema = tag + "_lab";
-        ChildSpec spec = new ChildSpec("lab", RedlockKata.labWorkload().getName(), "katas.redlock.FiveNodeRedlock",
-                classes, List.of(), seed, backend.jdbcUrl(), null, null, schema, tag, Duration.ofSeconds(120),
-                runDir.resolve("lab-output.log"));
         ChildOutcome outcome;
-        try (RunSchema ignored = RunSchema.create(backend.jdbcUrl(), schema, tag)) {
+        Path log = runDir.resolve("lab-output.log");
+        try (RunSchema run = RunSchema.create(backend.jdbcUrl(), schema, tag)) {
+            ChildSpec spec = new ChildSpec("lab", RedlockKata.labWorkload().getName(),
+                    "katas.redlock.FiveNodeRedlock", classes, List.of(), seed, backend.jdbcUrl(), run.ownerUrl(), null,
+                    null, schema, tag, Duration.ofSeconds(120), log, null);
             outcome = new ChildRunner().run(spec, p -> progress.stage("lab › " + p.scenario()));
         }
         if (outcome.status() != ChildStatus.COMPLETED) {
             throw new LockdrillException("The lab's run did not complete (" + outcome.status() + ": "
-                    + outcome.message() + "); its log is " + spec.logFile() + ".", ExitCodes.UNKNOWN);
+                    + outcome.message() + "); its log is " + log + ".", ExitCodes.UNKNOWN);
         }
         LabTable table = LabTable.of(outcome.history());
         Path page = runDir.resolve("lab.html");

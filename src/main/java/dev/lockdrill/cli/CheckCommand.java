@@ -109,7 +109,8 @@ final class CheckCommand extends BaseCommand {
                     .render(result, new PrintWriter(report));
             out().print(Secrets.redact(report.toString()));
             RunStore.Owner owner = CheckService.owner(request);
-            app().runs().latest(kata, owner).ifPresent(dir -> Text.wrap("Saved: "
+            app().runs().latest(kata, owner).filter(dir -> RunStore.startedAt(dir, result.at()))
+                    .ifPresent(dir -> Text.wrap("Saved: "
                     + app().workbook().root().relativize(dir.resolve("result.json"))
                     + (Files.exists(dir.resolve(HtmlTimeline.FILE_NAME)) ? " and the timeline of every scenario, "
                     + HtmlTimeline.FILE_NAME + (owner == RunStore.Owner.LEARNER ? " (`lockdrill report " + kata

@@ -21,6 +21,8 @@ public final class JdbcUrls {
             "postgres(?:ql)?://(?:([^:@/]*)(?::(.*))?@)?([^/?]*)(?:/([^?]*))?(?:\\?(.*))?");
     private static final Pattern SECRET_PARAM = Pattern.compile(
             "(?i)(?<=[?&])(?:password|sslpassword|sslkeypassword)=[^&]*(?:&|$)");
+    private static final Pattern CREDENTIAL_PARAM = Pattern.compile("(?i)(?<=[?&])(?:user|password)=[^&]*(?:&|$)");
+    private static final Pattern USER_INFO = Pattern.compile("(jdbc:postgresql://)[^/@?]*@");
     private static final Pattern USER_PASSWORD = Pattern.compile("(jdbc:postgresql://[^:/@?]+):[^@/?]*@");
 
     private JdbcUrls() {
@@ -87,6 +89,16 @@ public final class JdbcUrls {
         String out = SECRET_PARAM.matcher(url).replaceAll("").replaceFirst("[?&]$", "");
         out = out.replaceFirst("\\?&", "?");
         return USER_PASSWORD.matcher(out).replaceFirst("$1@");
+    }
+
+    /**
+     * The same server and database as another role: the URL's own user and password (parameters
+     * or {@code user:password@}) replaced by these.
+     */
+    public static String asUser(String url, String user, String password) {
+        String out = CREDENTIAL_PARAM.matcher(url).replaceAll("").replaceFirst("[?&]$", "").replaceFirst("\\?&", "?");
+        out = USER_INFO.matcher(out).replaceFirst("$1");
+        return out + (out.contains("?") ? "&" : "?") + "user=" + encode(user) + "&password=" + encode(password);
     }
 
     /** The URL with PGPASSWORD's value added when it names no password itself. */

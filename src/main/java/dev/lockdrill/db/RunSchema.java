@@ -3,9 +3,11 @@ package dev.lockdrill.db;
 import dev.lockdrill.support.Text;
 import dev.lockdrill.support.ExitCodes;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Secrets;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.security.SecureRandom;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -14,11 +16,13 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,6 +32,11 @@ import java.util.regex.Pattern;
  * when it crashed or timed out), after terminating every session the run left behind. Dropping
  * is bounded in time; a run whose owner died (kill -9, a closed terminal) is swept by the next
  * check or by {@code doctor --clean}.
+ *
+ * <p>When the configured role may create roles, the run also gets a role of its own (same name as
+ * the schema, registered the same way): it may log in, owns the run's schema and nothing else, and
+ * is neither superuser nor allowed to create roles or databases. The learner's code connects as
+ * that role ({@link #ownerUrl()}); faults and cleanup keep the configured role.
  */
 public final class RunSchema implements AutoCloseable {
     static final String COMMENT_PREFIX = "lockdrill run: ";
@@ -36,35 +45,99 @@ public final class RunSchema implements AutoCloseable {
     static final int DROP_ATTEMPTS = 3;
     /** Schemas of this process's runs still open, dropped by a shutdown hook if the process is stopped. */
     private static final Set<RunSchema> OPEN = ConcurrentHashMap.newKeySet();
+    /** The warning that runs use the configured role itself is given once per process. */
+    private static final AtomicBoolean WARNED = new AtomicBoolean();
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> OPEN.forEach(RunSchema::close), "drop-run-schemas"));
     }
 
     private final String jdbcUrl;
+    private final String ownerUrl;
     private final String name;
     private final String tag;
+    /** The run's own role, or null when the run uses the configured role. */
+    private final String role;
+    private final String warning;
     private volatile String problem = "";
+    private boolean closed;
 
-    private RunSchema(String jdbcUrl, String name, String tag) {
+    private RunSchema(String jdbcUrl, String ownerUrl, String name, String tag, String role, String warning) {
         this.jdbcUrl = jdbcUrl;
+        this.ownerUrl = ownerUrl;
         this.name = name;
         this.tag = tag;
+        this.role = role;
+        this.warning = warning;
     }
 
     public static RunSchema create(String jdbcUrl, String name, String tag) {
-        RunSchema schema = new RunSchema(jdbcUrl, name, tag);
-        try (Connection c = schema.connect(); Statement s = c.createStatement()) {
-            s.execute("CREATE SCHEMA " + name);
-            s.execute("COMMENT ON SCHEMA " + name + " IS '" + COMMENT_PREFIX + "pid=" + ProcessHandle.current().pid()
-                    + " host=" + host() + " started=" + Instant.now() + "'");
+        RunSchema schema;
+        try (Connection c = connect(jdbcUrl)) {
+            String refused = mayCreateRoles(c) ? "" : "role " + currentUser(c) + " may not create roles";
+            schema = refused.isEmpty() ? withRole(c, jdbcUrl, name, tag) : null;
+            if (schema == null) {
+                if (refused.isEmpty()) {
+                    refused = "a role made for the run could not log in";
+                }
+                try (Statement s = c.createStatement()) {
+                    s.execute("CREATE SCHEMA " + name);
+                    s.execute("COMMENT ON SCHEMA " + name + " IS '" + registration() + "'");
+                }
+                schema = new RunSchema(jdbcUrl, jdbcUrl, name, tag, null, "Your code runs as role "
+                        + currentUser(c) + " itself (" + refused + "), so it can do whatever that role can; "
+                        + "`lockdrill doctor` shows how to give runs a role of their own.");
+            }
         } catch (SQLException e) {
             throw new LockdrillException("Cannot prepare the check's schema on " + JdbcUrls.redact(jdbcUrl) + ": "
-                    + Text.clause(e.getMessage()) + ". Is PostgreSQL running? `lockdrill doctor` shows what is used.",
+                    + Text.clause(Secrets.redact(e.getMessage())) + ". Is PostgreSQL running? `lockdrill doctor` shows what is used.",
                     ExitCodes.USAGE, e);
         }
         OPEN.add(schema);
         return schema;
+    }
+
+    /**
+     * Creates the run's role and its schema in one transaction (so neither exists unregistered),
+     * then logs in as the role once; null, with nothing left behind, when that login is refused
+     * (an authentication method the role's password does not satisfy).
+     */
+    private static RunSchema withRole(Connection c, String jdbcUrl, String name, String tag) throws SQLException {
+        String password = HexFormat.of().formatHex(bytes(16));
+        boolean superuser = superuser(c);
+        c.setAutoCommit(false);
+        try (Statement s = c.createStatement()) {
+            s.execute("CREATE ROLE " + name + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS "
+                    + "PASSWORD '" + password + "'");
+            s.execute("COMMENT ON ROLE " + name + " IS '" + registration() + "'");
+            if (!superuser) {
+                s.execute("GRANT " + name + " TO CURRENT_USER");
+            }
+            s.execute("CREATE SCHEMA " + name + " AUTHORIZATION " + name);
+            s.execute("COMMENT ON SCHEMA " + name + " IS '" + registration() + "'");
+            s.execute("ALTER ROLE " + name + " SET search_path = " + name);
+            c.commit();
+        } catch (SQLException e) {
+            c.rollback();
+            throw e;
+        } finally {
+            c.setAutoCommit(true);
+        }
+        String ownerUrl = JdbcUrls.asUser(jdbcUrl, name, password);
+        try (Connection probe = connect(ownerUrl); Statement s = probe.createStatement()) {
+            s.execute("SELECT 1");
+        } catch (SQLException refused) {
+            dropRole(c, name, name);
+            return null;
+        }
+        return new RunSchema(jdbcUrl, ownerUrl, name, tag, name, "");
+    }
+
+    private static byte[] bytes(int n) {
+        byte[] out = new byte[n];
+        RANDOM.nextBytes(out);
+        return out;
     }
 
     /** A fresh run tag ("ld" and 48 random bits): it names the run's schema and its sessions. */
@@ -78,6 +151,32 @@ public final class RunSchema implements AutoCloseable {
 
     public String tag() {
         return tag;
+    }
+
+    /**
+     * The URL the run's code connects with: as the run's own role when it has one (its password
+     * inside: never print it unredacted), else the configured URL.
+     */
+    public String ownerUrl() {
+        return ownerUrl;
+    }
+
+    /** The run's own role, or "" when it uses the configured role. */
+    public String role() {
+        return role == null ? "" : role;
+    }
+
+    /**
+     * The sentence saying that the run's code has the configured role's full power, the first
+     * time in this process; "" otherwise.
+     */
+    public String warning() {
+        return warning.isEmpty() || WARNED.getAndSet(true) ? "" : warning;
+    }
+
+    /** The sentence {@link #warning()} gives once; "" when the run has a role of its own. */
+    String unprivilegedWarning() {
+        return warning;
     }
 
     /** Why the schema could not be dropped, or "" when it was. */
@@ -97,67 +196,137 @@ public final class RunSchema implements AutoCloseable {
         return DriverManager.getConnection(jdbcUrl, props);
     }
 
+    /**
+     * Drops the run's schema and role, once: a second caller (the shutdown hook while the check
+     * itself is cleaning up) waits for the first instead of racing it, so the process cannot end
+     * halfway through.
+     */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         OPEN.remove(this);
         try (Connection c = connect()) {
-            problem = drop(c, name, tag);
+            problem = drop(c, name, tag, role);
         } catch (SQLException e) {
-            problem = "could not reach PostgreSQL to drop schema " + name + ": " + e.getMessage();
+            problem = "could not reach PostgreSQL to drop schema " + name + ": " + Secrets.redact(e.getMessage());
+        }
+    }
+
+    /** Whether the connection's role may create the roles runs get: a superuser, or a role with CREATEROLE. */
+    public static boolean mayCreateRoles(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT rolsuper OR rolcreaterole FROM pg_roles WHERE rolname = current_user")) {
+            return rs.next() && rs.getBoolean(1);
+        }
+    }
+
+    public static boolean superuser(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT rolsuper FROM pg_roles WHERE rolname = current_user")) {
+            return rs.next() && rs.getBoolean(1);
+        }
+    }
+
+    private static String currentUser(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT current_user")) {
+            rs.next();
+            return rs.getString(1);
         }
     }
 
     /**
-     * Terminates the run's sessions (tagged with its application_name, or holding locks on its
-     * schema's objects), then drops the schema with a lock timeout, a few times; "" when dropped.
+     * Terminates the run's sessions (tagged with its application_name, logged in as its role, or
+     * holding locks on its schema's objects), then drops the schema with a lock timeout, a few
+     * times, and then the role; "" when dropped.
      */
-    static String drop(Connection c, String name, String tag) throws SQLException {
+    static String drop(Connection c, String name, String tag, String role) throws SQLException {
         String last = "";
         for (int attempt = 1; attempt <= DROP_ATTEMPTS; attempt++) {
             try (PreparedStatement ps = c.prepareStatement("""
                     SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-                     WHERE pid <> pg_backend_pid() AND (application_name LIKE ? OR pid IN (
+                     WHERE pid <> pg_backend_pid() AND (application_name LIKE ? OR usename = ? OR pid IN (
                        SELECT l.pid FROM pg_locks l JOIN pg_class r ON r.oid = l.relation
                         JOIN pg_namespace n ON n.oid = r.relnamespace WHERE n.nspname = ?))""")) {
                 ps.setString(1, tag + "-%");
-                ps.setString(2, name);
+                ps.setString(2, role == null ? "" : role);
+                ps.setString(3, name);
                 ps.execute();
             }
             try (Statement s = c.createStatement()) {
                 s.execute("SET lock_timeout = '2s'");
                 s.execute("DROP SCHEMA IF EXISTS " + name + " CASCADE");
+                if (role != null) {
+                    return dropRole(c, name, role);
+                }
                 return "";
             } catch (SQLException e) {
-                last = e.getMessage();
+                last = Secrets.redact(e.getMessage());
             }
         }
         return "schema " + name + " could not be dropped after " + DROP_ATTEMPTS + " tries (" + last
                 + "); `lockdrill doctor --clean` removes it";
     }
 
+    /** Drops the run's role and whatever it still owns here (its schema, if left); "" when dropped. */
+    private static String dropRole(Connection c, String name, String role) {
+        try (Statement s = c.createStatement()) {
+            s.execute("SET lock_timeout = '2s'");
+            s.execute("DROP SCHEMA IF EXISTS " + name + " CASCADE");
+            s.execute("DROP OWNED BY " + role + " CASCADE");
+            s.execute("DROP ROLE IF EXISTS " + role);
+            return "";
+        } catch (SQLException e) {
+            return "role " + role + " could not be dropped (" + Secrets.redact(e.getMessage())
+                    + "); `lockdrill doctor --clean` removes it";
+        }
+    }
+
     /**
-     * Drops the schemas of runs whose owner is gone: registered by a process of this host that no
-     * longer runs, or (with {@code unregisteredToo}) not registered at all. Returns what it dropped.
+     * Drops the schemas and roles of runs whose owner is gone: registered by a process of this host
+     * that no longer runs, or (with {@code unregisteredToo}) not registered at all. Returns what it
+     * dropped ("schema NAME", "role NAME").
      */
     public static List<String> sweep(String jdbcUrl, boolean unregisteredToo) {
         List<String> dropped = new ArrayList<>();
-        try (Connection c = connect(jdbcUrl); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT nspname, coalesce(obj_description(oid, 'pg_namespace'), '') "
-                     + "FROM pg_namespace WHERE nspname ~ '^ld[0-9a-f]+_'")) {
-            List<String[]> candidates = new ArrayList<>();
-            while (rs.next()) {
-                candidates.add(new String[]{rs.getString(1), rs.getString(2)});
-            }
-            for (String[] schema : candidates) {
+        try (Connection c = connect(jdbcUrl)) {
+            for (String[] schema : candidates(c, "SELECT nspname, coalesce(obj_description(oid, 'pg_namespace'), '') "
+                    + "FROM pg_namespace WHERE nspname ~ '^ld[0-9a-f]+_'")) {
                 if (RUN_SCHEMA.matcher(schema[0]).matches() && orphaned(schema[1], unregisteredToo)
-                        && drop(c, schema[0], schema[0].substring(0, schema[0].indexOf('_'))).isEmpty()) {
-                    dropped.add(schema[0]);
+                        && drop(c, schema[0], schema[0].substring(0, schema[0].indexOf('_')), null).isEmpty()) {
+                    dropped.add("schema " + schema[0]);
+                }
+            }
+            if (mayCreateRoles(c)) {
+                for (String[] role : candidates(c, "SELECT rolname, coalesce(shobj_description(oid, 'pg_authid'), '') "
+                        + "FROM pg_roles WHERE rolname ~ '^ld[0-9a-f]+_'")) {
+                    if (RUN_SCHEMA.matcher(role[0]).matches() && orphaned(role[1], unregisteredToo)
+                            && drop(c, role[0], role[0].substring(0, role[0].indexOf('_')), role[0]).isEmpty()) {
+                        dropped.add("role " + role[0]);
+                    }
                 }
             }
         } catch (SQLException e) {
             return dropped;
         }
         return dropped;
+    }
+
+    private static List<String[]> candidates(Connection c, String sql) throws SQLException {
+        List<String[]> out = new ArrayList<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                out.add(new String[]{rs.getString(1), rs.getString(2)});
+            }
+        }
+        return out;
+    }
+
+    static String registration() {
+        return COMMENT_PREFIX + "pid=" + ProcessHandle.current().pid() + " host=" + host() + " started="
+                + Instant.now();
     }
 
     static boolean orphaned(String comment, boolean unregisteredToo) {

@@ -9,27 +9,37 @@ import java.util.Properties;
  * The run's PostgreSQL: one server, one schema of its own, and an application_name tag on every
  * session so that faults hit only this run's backends; and, when the kata needs one and PgBouncer
  * is installed, a transaction pooler in front of it.
+ *
+ * <p>Two roles: the run's own ({@link #connect}, {@link #owner}: the workers' pools, the harness's
+ * setup and ground truth, so what either creates is the run's) and the configured one
+ * ({@link #privileged}: faults such as killing a worker's backends). They are the same role when
+ * the configured one may not create roles.
  */
 public final class Database {
     /** What evidence calls the pooler, so a failure through it says so. */
     public static final String POOLER = "PgBouncer (transaction pooling)";
     private final String jdbcUrl;
+    private final String ownerUrl;
     private final String schema;
     private final String tag;
     private final String pooledUrl;
     private final String noPooler;
 
     public Database(String jdbcUrl, String schema, String tag) {
-        this(jdbcUrl, schema, tag, null, null);
+        this(jdbcUrl, null, schema, tag, null, null);
     }
 
     public Database(String jdbcUrl, String schema, String tag, String pooledUrl) {
-        this(jdbcUrl, schema, tag, pooledUrl, null);
+        this(jdbcUrl, null, schema, tag, pooledUrl, null);
     }
 
-    /** {@code noPooler}: why no pooler runs (null when one does, or when nobody said). */
-    public Database(String jdbcUrl, String schema, String tag, String pooledUrl, String noPooler) {
+    /**
+     * {@code ownerUrl} logs in as the run's own role (null when the run uses the configured role);
+     * {@code noPooler}: why no pooler runs (null when one does, or when nobody said).
+     */
+    public Database(String jdbcUrl, String ownerUrl, String schema, String tag, String pooledUrl, String noPooler) {
         this.jdbcUrl = jdbcUrl;
+        this.ownerUrl = ownerUrl == null || ownerUrl.isBlank() ? jdbcUrl : ownerUrl;
         this.schema = schema;
         this.tag = tag;
         this.pooledUrl = pooledUrl == null || pooledUrl.isBlank() ? null : pooledUrl;
@@ -74,7 +84,17 @@ public final class Database {
         return tag + "-" + worker;
     }
 
+    /** A session as the run's own role, tagged with the worker's name. */
     public Connection connect(String worker) throws SQLException {
+        return connect(ownerUrl, worker);
+    }
+
+    /** A session as the configured role, tagged with the worker's name: for faults only. */
+    public Connection privileged(String worker) throws SQLException {
+        return connect(jdbcUrl, worker);
+    }
+
+    private Connection connect(String url, String worker) throws SQLException {
         Properties props = new Properties();
         props.setProperty("ApplicationName", applicationName(worker));
         props.setProperty("currentSchema", schema);
@@ -82,11 +102,14 @@ public final class Database {
         // Durability across a server crash is not under test; skipping the WAL flush per commit
         // keeps a check fast on slow disks without changing what concurrent sessions can see.
         props.setProperty("options", "-c synchronous_commit=off");
-        return DriverManager.getConnection(jdbcUrl, props);
+        return DriverManager.getConnection(url, props);
     }
 
-    /** A connection for the harness itself (setup, ground truth, faults); autocommit on. */
-    public Connection admin() throws SQLException {
+    /**
+     * A connection for the harness itself (setup, ground truth) as the run's role, so the tables
+     * it creates belong to the run; autocommit on.
+     */
+    public Connection owner() throws SQLException {
         return connect("harness");
     }
 

@@ -5,10 +5,16 @@ import dev.lockdrill.harness.explore.Explorable;
 import dev.lockdrill.support.ChildArgs;
 import dev.lockdrill.support.ScheduleId;
 
+import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.MalformedURLException;
+import java.net.Socket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -20,8 +26,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Entry point of the check process (a child JVM). Loads the learner's classes in a fresh class
- * loader, runs the kata's workload and streams events on the original stdout. The learner's own
- * output goes to stderr, which the parent keeps in a log file.
+ * loader, runs the kata's workload and streams events to the parent's event channel (a loopback
+ * socket named in {@link ChildArgs#EVENTS_ENV}). Whatever the learner's code prints, to
+ * {@code System.out} or straight to file descriptor 1, is output the parent keeps in a log file.
  *
  * <p>Arguments: see {@link ChildArgs}; the JDBC URL comes from the environment so it never shows in a
  * process list.
@@ -30,13 +37,14 @@ public final class HarnessMain {
     private static final AtomicBoolean DONE = new AtomicBoolean();
     static final long PARENT_POLL_MILLIS = 250;
     static final int ORPHANED_EXIT = 3;
+    /** As the parent's end of the channel: small, so the events never run far ahead of its reading. */
+    static final int CHANNEL_BUFFER_BYTES = 1 << 16;
 
     private HarnessMain() {
     }
 
     public static void main(String[] args) {
-        PrintStream protocol = new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
-        System.setOut(new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8));
+        PrintStream protocol = channel();
         EventSink sink = new EventSink(protocol);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             reportUnexpectedExit(sink);
@@ -50,8 +58,8 @@ public final class HarnessMain {
                     .newInstance();
             String url = System.getenv(ChildArgs.JDBC_URL_ENV);
             Database database = url == null || url.isBlank() ? null
-                    : new Database(url, childArgs.schema(), childArgs.tag(), System.getenv(ChildArgs.POOLED_URL_ENV),
-                    System.getenv(ChildArgs.NO_POOLER_ENV));
+                    : new Database(url, System.getenv(ChildArgs.OWNER_URL_ENV), childArgs.schema(), childArgs.tag(),
+                    System.getenv(ChildArgs.POOLED_URL_ENV), System.getenv(ChildArgs.NO_POOLER_ENV));
             try (Implementation implementation = new Implementation(urls, childArgs.implementationClass(),
                     HarnessMain.class.getClassLoader())) {
                 WorkloadContext context = new WorkloadContext(childArgs.seed(), new Recorder(sink), implementation,
@@ -75,6 +83,37 @@ public final class HarnessMain {
         sink.emit(new Event.Done());
         protocol.flush();
         Runtime.getRuntime().halt(0);
+    }
+
+    /** The parent's event channel, connected and past its token; the process ends if there is none. */
+    private static PrintStream channel() {
+        try {
+            return connect(System.getenv(ChildArgs.EVENTS_ENV));
+        } catch (IOException | NumberFormatException e) {
+            new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8)
+                    .println("the check process could not reach its parent's event channel: " + e.getMessage());
+            Runtime.getRuntime().halt(ORPHANED_EXIT);
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * Connects to "PORT TOKEN" and sends the token at once (the parent waits only a few seconds for
+     * it, and a workload may take longer than that to emit its first event).
+     */
+    static PrintStream connect(String address) throws IOException {
+        String[] parts = address == null ? new String[0] : address.trim().split(" ");
+        if (parts.length != 2) {
+            throw new IOException(ChildArgs.EVENTS_ENV + " is not set to \"PORT TOKEN\"");
+        }
+        Socket socket = new Socket();
+        socket.setSendBufferSize(CHANNEL_BUFFER_BYTES);
+        socket.setTcpNoDelay(true);
+        socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), Integer.parseInt(parts[0])));
+        OutputStream out = new BufferedOutputStream(socket.getOutputStream(), 1 << 16);
+        out.write((parts[1] + "\n").getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        return new PrintStream(out, false, StandardCharsets.UTF_8);
     }
 
     /** Processes the learner's code started end with the check. */

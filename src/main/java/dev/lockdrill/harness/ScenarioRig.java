@@ -13,8 +13,9 @@ import java.util.SplittableRandom;
 import java.util.stream.Collectors;
 
 /**
- * What every database scenario of a kata works with: the run's context, the harness's admin
- * connection, the scenario's name and its own seeded random stream.
+ * What every database scenario of a kata works with: the run's context, the harness's own
+ * connection (as the run's role: {@link Database#owner()}), the scenario's name and its own seeded
+ * random stream.
  */
 public abstract class ScenarioRig {
     protected final WorkloadContext context;

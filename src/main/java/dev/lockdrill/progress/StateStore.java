@@ -1,6 +1,8 @@
 package dev.lockdrill.progress;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.lockdrill.support.LockdrillException;
 import dev.lockdrill.support.Json;
 
 import java.io.IOException;
@@ -8,7 +10,9 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -24,7 +28,9 @@ import java.util.function.UnaryOperator;
 /**
  * Reads and writes {@code .lockdrill/state.json}. Every update holds an exclusive file lock (so a
  * REPL and a one-shot command do not lose each other's writes) and an in-process lock (threads) and replaces the file atomically
- * (temp file + rename). A file that cannot be parsed is moved aside, never silently reset.
+ * (temp file + rename). A file that cannot be parsed is moved aside, never silently reset; one
+ * written by a newer lockdrill (a higher {@code formatVersion}) is refused, neither read nor
+ * overwritten. Temp files a killed writer left are removed under the lock.
  */
 public final class StateStore {
     /** File locks are per process; threads of one process queue here first. */
@@ -45,13 +51,36 @@ public final class StateStore {
         return dir.resolve("state.json");
     }
 
+    /**
+     * The state as saved. In a workbook whose .lockdrill/ cannot be written (no lock file can be
+     * made) it is read without the file lock: every write replaces the file whole, so a reader
+     * never sees half of one.
+     */
     public WorkbookState read() {
-        return locked(() -> load());
+        try {
+            return locked(() -> {
+                removeOrphanTemps();
+                return load();
+            });
+        } catch (UncheckedIOException unlockable) {
+            if (!Files.isRegularFile(file())) {
+                return WorkbookState.empty();
+            }
+            ReentrantLock inProcess = IN_PROCESS.computeIfAbsent(dir.toAbsolutePath().normalize(),
+                    d -> new ReentrantLock());
+            inProcess.lock();
+            try {
+                return load();
+            } finally {
+                inProcess.unlock();
+            }
+        }
     }
 
     /** Applies a change under the lock and returns the new state. */
     public WorkbookState update(UnaryOperator<WorkbookState> change) {
         return locked(() -> {
+            removeOrphanTemps();
             WorkbookState next = change.apply(load());
             write(next);
             return next;
@@ -64,16 +93,45 @@ public final class StateStore {
             return WorkbookState.empty();
         }
         try {
-            WorkbookState state = Json.json().readValue(file.toFile(), WorkbookState.class);
+            JsonNode tree = Json.json().readTree(file.toFile());
+            int version = tree == null ? 0 : tree.path("formatVersion").asInt(0);
+            if (version > WorkbookState.FORMAT_VERSION) {
+                throw LockdrillException.usage("Your progress file " + file + " was written by a newer lockdrill "
+                        + "(format " + version + "; this one reads format " + WorkbookState.FORMAT_VERSION
+                        + " and older), so it was left as it is: upgrade lockdrill, or move the file away to start "
+                        + "afresh.");
+            }
+            WorkbookState state = tree == null || tree.isMissingNode() || tree.isNull() ? null
+                    : Json.json().treeToValue(tree, WorkbookState.class);
             return state == null ? WorkbookState.empty() : state;
         } catch (JacksonException e) {
-            Path aside = dir.resolve("state.json.corrupt-" + STAMP.format(clock.instant()));
+            Path aside = freeName("state.json.corrupt-" + STAMP.format(clock.instant()));
             move(file, aside);
             notices.accept("Your progress file " + file + " could not be read (" + e.getOriginalMessage()
                     + "). It was moved to " + aside + " and a new one was started; copy back what you need.");
             return WorkbookState.empty();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
+        }
+    }
+
+    /** A name in the state folder no file has yet: {@code base}, else {@code base-2}, {@code base-3}, … */
+    private Path freeName(String base) {
+        Path candidate = dir.resolve(base);
+        for (int n = 2; Files.exists(candidate, LinkOption.NOFOLLOW_LINKS); n++) {
+            candidate = dir.resolve(base + "-" + n);
+        }
+        return candidate;
+    }
+
+    /** Under the lock no writer is between its temp file and the rename: a state*.tmp is a killed writer's. */
+    private void removeOrphanTemps() {
+        try (DirectoryStream<Path> temps = Files.newDirectoryStream(dir, "state*.tmp")) {
+            for (Path temp : temps) {
+                Files.deleteIfExists(temp);
+            }
+        } catch (IOException e) {
+            // a leftover temp file is harmless; the next update tries again
         }
     }
 
@@ -110,7 +168,7 @@ public final class StateStore {
 
     private static void move(Path from, Path to) {
         try {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(from, to);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot move " + from + " aside", e);
         }

@@ -10,6 +10,7 @@ import dev.lockdrill.support.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -54,17 +55,22 @@ public final class RunStore {
     /**
      * Creates a fresh folder for a run; runs of other code than the learner's are kept apart, under
      * {@code <kata>/others/}, so that {@code latest} (and report, compare, progress) stay the learner's.
+     * Two runs started in the same millisecond (two processes, or two threads) get two folders: the
+     * folder is claimed by creating it, and a name already taken moves on to {@code -2}, {@code -3}, …
      */
     public Path newRunDir(String kata, Instant at, Owner owner) {
         Path base = owner == Owner.LEARNER ? runsRoot.resolve(kata) : runsRoot.resolve(kata).resolve(OTHERS);
         try {
             Files.createDirectories(base);
-            Path dir = base.resolve(STAMP.format(at));
-            for (int n = 2; Files.exists(dir); n++) {
-                dir = base.resolve(STAMP.format(at) + "-" + n);
+            String stamp = STAMP.format(at);
+            for (int n = 1; ; n++) {
+                Path dir = base.resolve(n == 1 ? stamp : stamp + "-" + n);
+                try {
+                    return Files.createDirectory(dir);
+                } catch (FileAlreadyExistsException taken) {
+                    // another run has this name: try the next
+                }
             }
-            Files.createDirectories(dir);
-            return dir;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a run folder under " + base, e);
         }
@@ -92,13 +98,17 @@ public final class RunStore {
         }
     }
 
-    private static boolean deleteTree(Path dir) {
+    /**
+     * Deletes a folder and what it holds; false when some of it could not be deleted, or another
+     * process (a concurrent check pruning the same runs) was deleting it at the same time.
+     */
+    public static boolean deleteTree(Path dir) {
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);
             }
             return true;
-        } catch (IOException e) {
+        } catch (IOException | UncheckedIOException e) {
             return false;
         }
     }
@@ -118,6 +128,13 @@ public final class RunStore {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot save the run in " + runDir, e);
         }
+    }
+
+    /** Whether the run folder is the one made for a run started at {@code at}. */
+    public static boolean startedAt(Path runDir, Instant at) {
+        String name = runDir.getFileName().toString();
+        String stamp = STAMP.format(at);
+        return name.equals(stamp) || name.startsWith(stamp + "-");
     }
 
     /** The latest run folder of the learner's code for a kata, if any. */

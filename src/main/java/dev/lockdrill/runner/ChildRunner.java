@@ -23,18 +23,21 @@ import java.util.function.Consumer;
 
 /**
  * Runs the learner's code in a child JVM with a hard timeout and assembles the events it streams
- * into a history. Whatever the learner's code does (loop forever, deadlock, System.exit, run out of
+ * (on an {@link EventChannel} of their own; its stdout and stderr go to the capped log) into a
+ * history. Whatever the learner's code does (loop forever, deadlock, System.exit, run out of
  * memory) this returns, with a status that says which.
  */
 public final class ChildRunner {
     static final int HEAP_MB = 256;
     static final long DESCENDANT_POLL_MILLIS = 100;
-    /** The JVM's own warnings go to the log (stderr), never into the event stream on stdout. */
+    /** The JVM's own warnings go to the log (stderr). */
     static final List<String> JVM_OPTIONS = List.of("-Xmx" + HEAP_MB + "m", "-XX:+ExitOnOutOfMemoryError",
             "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xshare:auto", "-Xlog:disable",
             "-Xlog:all=warning:stderr", "-Dfile.encoding=UTF-8");
     private static final Optional<ChildArchive> ARCHIVE = ChildArchive.forClassPath(
             System.getProperty("java.class.path"), JVM_OPTIONS);
+    /** Once the check process is gone, what is left on its channel is finite: read it all, on a busy machine too. */
+    static final long READER_DRAIN_MILLIS = 30_000;
     /** Check processes running now, stopped with their descendants if this process is stopped. */
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
@@ -50,9 +53,10 @@ public final class ChildRunner {
         AtomicReference<Event.Progress> lastProgress = new AtomicReference<>();
         AtomicReference<Boolean> done = new AtomicReference<>(false);
         ChildArchive.Use archive = ARCHIVE.map(ChildArchive::use).orElse(null);
+        EventChannel channel = EventChannel.open();
         Process process;
         try {
-            process = start(spec, archive == null ? List.of() : archive.options());
+            process = start(spec, channel, archive == null ? List.of() : archive.options());
         } catch (RuntimeException e) {
             if (archive != null) {
                 archive.ended(false);
@@ -60,9 +64,8 @@ public final class ChildRunner {
             throw e;
         }
         LIVE.add(process);
-        Thread log = CappedLog.start(process.getErrorStream(), spec.logFile(), "check-log-" + spec.label());
-        StringBuffer stray = new StringBuffer();
-        Thread reader = new Thread(() -> read(process, stray, event -> {
+        Thread log = CappedLog.start(process.getInputStream(), spec.logFile(), "check-log-" + spec.label());
+        Thread reader = new Thread(() -> read(process, channel, event -> {
             assembler.accept(event);
             if (event instanceof Event.Progress p) {
                 lastProgress.set(p);
@@ -86,8 +89,9 @@ public final class ChildRunner {
         }
         forked.forEach(ProcessHandle::destroyForcibly);
         LIVE.remove(process);
-        join(reader);
-        join(log);
+        join(reader, READER_DRAIN_MILLIS);
+        channel.close();
+        join(log, 5_000);
         long millis = (System.nanoTime() - start) / 1_000_000;
         if (archive != null) {
             archive.ended(finished && done.get() && error.get() == null && process.exitValue() == 0);
@@ -109,14 +113,14 @@ public final class ChildRunner {
             return new ChildOutcome(status, history, e.message(), e.detail(), millis);
         }
         if (!done.get()) {
-            String output = stray + tail(spec.logFile(), 50);
+            String output = tail(spec.logFile(), 50);
             return new ChildOutcome(ChildStatus.CRASHED, history, crashMessage(process.exitValue(), output),
                     tail(spec.logFile(), 15), millis);
         }
         return new ChildOutcome(ChildStatus.COMPLETED, history, "", "", millis);
     }
 
-    private static Process start(ChildSpec spec, List<String> archiveOptions) {
+    private static Process start(ChildSpec spec, EventChannel channel, List<String> archiveOptions) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_OPTIONS);
@@ -126,6 +130,9 @@ public final class ChildRunner {
                 spec.schema(), spec.tag(), spec.extraClasspath()).toArgs());
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().remove(ChildArgs.JDBC_URL_ENV);
+        builder.environment().remove(ChildArgs.OWNER_URL_ENV);
+        builder.environment().remove(ChildArgs.POOLED_URL_ENV);
+        builder.environment().put(ChildArgs.EVENTS_ENV, channel.address());
         builder.environment().remove(ChildArgs.EXPLORE_ENV);
         if (spec.explore() != null) {
             builder.environment().put(ChildArgs.EXPLORE_ENV, spec.explore());
@@ -139,7 +146,10 @@ public final class ChildRunner {
         if (spec.jdbcUrl() != null) {
             builder.environment().put(ChildArgs.JDBC_URL_ENV, spec.jdbcUrl());
         }
-        builder.redirectInput(ProcessBuilder.Redirect.PIPE);
+        if (spec.ownerUrl() != null) {
+            builder.environment().put(ChildArgs.OWNER_URL_ENV, spec.ownerUrl());
+        }
+        builder.redirectInput(ProcessBuilder.Redirect.PIPE).redirectErrorStream(true);
         try {
             Files.createDirectories(spec.logFile().getParent());
             Process process = builder.start();
@@ -150,18 +160,16 @@ public final class ChildRunner {
         }
     }
 
-    /** Reads event lines; anything else the JVM itself printed on stdout is kept in {@code stray}. */
-    private static void read(Process process, StringBuffer stray, Consumer<Event> sink) {
-        try (InputStream stream = new BufferedInputStream(process.getInputStream())) {
-            BoundedLines in = new BoundedLines(stream);
+    /** Reads event lines from the check process's channel (its stdout and stderr go to the log). */
+    private static void read(Process process, EventChannel channel, Consumer<Event> sink) {
+        try (InputStream events = channel.await(process)) {
+            if (events == null) {
+                return;
+            }
+            BoundedLines in = new BoundedLines(new BufferedInputStream(events));
             String line;
             while ((line = in.next()) != null) {
-                Optional<Event> event = EventCodec.decode(line);
-                if (event.isPresent()) {
-                    sink.accept(event.get());
-                } else if (stray.length() < 10_000) {
-                    stray.append(line).append('\n');
-                }
+                EventCodec.decode(line).ifPresent(sink);
             }
         } catch (IOException e) {
             // the process was killed; what was read so far is the history
@@ -198,9 +206,9 @@ public final class ChildRunner {
         waitFor(process, 5_000);
     }
 
-    private static void join(Thread reader) {
+    private static void join(Thread reader, long millis) {
         try {
-            reader.join(5_000);
+            reader.join(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

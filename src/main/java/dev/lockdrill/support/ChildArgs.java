@@ -13,12 +13,16 @@ import java.util.List;
 public record ChildArgs(String workloadClass, String implementationClass, Path classesDir, long seed,
                         String schema, String tag, List<Path> extraClasspath) {
     public static final String JDBC_URL_ENV = "LOCKDRILL_CHILD_JDBC_URL";
+    /** The URL as the run's own role (its password inside), when it has one; faults keep {@link #JDBC_URL_ENV}. */
+    public static final String OWNER_URL_ENV = "LOCKDRILL_CHILD_OWNER_URL";
     /** The URL of the run's PgBouncer, when the kata needs a pooler and one is installed. */
     public static final String POOLED_URL_ENV = "LOCKDRILL_CHILD_POOLED_URL";
     /** The schedules to explore ({@link ScheduleId#join}) instead of the scripted scenarios, when set. */
     public static final String EXPLORE_ENV = "LOCKDRILL_CHILD_EXPLORE";
     /** Why no pooler runs, when the kata needs one (not installed, or it did not start): one sentence. */
     public static final String NO_POOLER_ENV = "LOCKDRILL_CHILD_NO_POOLER";
+    /** Where the check process sends its events: "PORT TOKEN" of the parent's loopback socket. */
+    public static final String EVENTS_ENV = "LOCKDRILL_CHILD_EVENTS";
     public static final String HARNESS_MAIN = "dev.lockdrill.harness.HarnessMain";
 
     public ChildArgs {

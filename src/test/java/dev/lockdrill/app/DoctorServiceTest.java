@@ -3,6 +3,7 @@ package dev.lockdrill.app;
 import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.db.BackendSelector;
 import dev.lockdrill.db.DockerProbe;
+import dev.lockdrill.db.JdbcUrls;
 import dev.lockdrill.db.PostgresImage;
 import dev.lockdrill.testing.Pipelines;
 import dev.lockdrill.testing.Workbooks;
@@ -17,6 +18,9 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,6 +34,32 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DoctorServiceTest {
     @TempDir
     Path root;
+
+    @Test
+    void aSuperuserIsFlaggedWithTheRoleToUseInsteadAndACreateroleRoleIsOk() throws Exception {
+        DoctorService.Finding superuser = DoctorService.role(Pipelines.JDBC_URL);
+        assertThat(superuser.level()).isEqualTo(DoctorService.Level.WARN);
+        assertThat(superuser.detail()).contains("is a superuser");
+        assertThat(superuser.fix()).contains("CREATE ROLE lockdrill LOGIN CREATEROLE; GRANT CREATE ON DATABASE");
+
+        String role = "lockdrill_test_doctor_" + Long.toHexString(System.nanoTime());
+        try (Connection c = DriverManager.getConnection(Pipelines.JDBC_URL);
+             Statement s = c.createStatement()) {
+            s.execute("CREATE ROLE " + role + " LOGIN");
+            try {
+                String url = JdbcUrls.asUser(Pipelines.JDBC_URL, role, "x");
+                DoctorService.Finding plain = DoctorService.role(url);
+                assertThat(plain.level()).isEqualTo(DoctorService.Level.WARN);
+                assertThat(plain.detail()).contains("may not create roles");
+                assertThat(plain.fix()).contains("ALTER ROLE " + role + " CREATEROLE;");
+
+                s.execute("ALTER ROLE " + role + " CREATEROLE");
+                assertThat(DoctorService.role(url).level()).isEqualTo(DoctorService.Level.OK);
+            } finally {
+                s.execute("DROP ROLE " + role);
+            }
+        }
+    }
 
     @Test
     void redisThatAnswersPongIsOk() throws Exception {

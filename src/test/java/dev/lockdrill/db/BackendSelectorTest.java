@@ -59,6 +59,16 @@ class BackendSelectorTest {
     }
 
     @Test
+    void aRunsRoleUrlKeepsTheServerAndOptionsButNotTheConfiguredCredentials() {
+        assertThat(JdbcUrls.asUser("jdbc:postgresql://db:5433/app?user=postgres&password=pw&sslmode=require",
+                "ld1a_you", "s3cret")).isEqualTo("jdbc:postgresql://db:5433/app?sslmode=require&user=ld1a_you&password=s3cret");
+        assertThat(JdbcUrls.asUser("jdbc:postgresql://127.0.0.1/postgres", "ld1a_you", "s"))
+                .isEqualTo("jdbc:postgresql://127.0.0.1/postgres?user=ld1a_you&password=s");
+        assertThat(JdbcUrls.redact(JdbcUrls.asUser("jdbc:postgresql://h/d?user=u", "ld1a_you", "s3cret")))
+                .doesNotContain("s3cret");
+    }
+
+    @Test
     void withoutUrlOrDockerANonRootUserGetsTheEmbeddedServer() {
         assumeFalse(Files.exists(Path.of("/var/run/docker.sock")), "a Docker socket exists here");
 

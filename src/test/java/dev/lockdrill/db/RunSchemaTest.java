@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -60,13 +61,93 @@ class RunSchemaTest {
             s.execute("COMMENT ON SCHEMA " + live + " IS 'lockdrill run: pid=" + ProcessHandle.current().pid()
                     + " host=" + RunSchema.host() + " started=2026-01-01T00:00:00Z'");
             try {
-                assertThat(RunSchema.sweep(Pipelines.JDBC_URL, false)).contains(dead).doesNotContain(live);
+                assertThat(RunSchema.sweep(Pipelines.JDBC_URL, false)).contains("schema " + dead)
+                        .doesNotContain("schema " + live);
                 assertThat(exists(s, dead)).isFalse();
                 assertThat(exists(s, live)).isTrue();
             } finally {
                 s.execute("DROP SCHEMA IF EXISTS " + live + " CASCADE");
                 s.execute("DROP SCHEMA IF EXISTS " + dead + " CASCADE");
             }
+        }
+    }
+
+    @Test
+    void theRoleOfARunWhoseProcessIsGoneIsSweptWithWhatItOwns() throws Exception {
+        String dead = tag() + "_you";
+        long deadPid = new ProcessBuilder("true").start().onExit().get().pid();
+        String registration = "'lockdrill run: pid=" + deadPid + " host=" + RunSchema.host()
+                + " started=2026-01-01T00:00:00Z'";
+        try (Connection c = DriverManager.getConnection(Pipelines.JDBC_URL); Statement s = c.createStatement()) {
+            s.execute("CREATE ROLE " + dead + " LOGIN");
+            s.execute("COMMENT ON ROLE " + dead + " IS " + registration);
+            s.execute("CREATE SCHEMA " + dead + " AUTHORIZATION " + dead);
+            s.execute("COMMENT ON SCHEMA " + dead + " IS " + registration);
+            s.execute("CREATE TABLE " + dead + ".t (id int)");
+            s.execute("ALTER TABLE " + dead + ".t OWNER TO " + dead);
+
+            assertThat(RunSchema.sweep(Pipelines.JDBC_URL, false)).contains("schema " + dead, "role " + dead);
+
+            assertThat(exists(s, dead)).isFalse();
+            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_roles WHERE rolname = '" + dead + "'")) {
+                rs.next();
+                assertThat(rs.getInt(1)).isZero();
+            }
+        }
+    }
+
+    @Test
+    void aRoleThatMayCreateRolesWithoutBeingSuperuserGivesEachRunItsOwn() throws Exception {
+        String admin = "lockdrill_test_admin_" + Long.toHexString(System.nanoTime());
+        try (Connection c = DriverManager.getConnection(Pipelines.JDBC_URL); Statement s = c.createStatement()) {
+            s.execute("CREATE ROLE " + admin + " LOGIN CREATEROLE PASSWORD 'x'");
+            s.execute("GRANT CREATE ON DATABASE " + database(s) + " TO " + admin);
+            try {
+                String tag = tag();
+                RunSchema run = RunSchema.create(JdbcUrls.asUser(Pipelines.JDBC_URL, admin, "x"), tag + "_you", tag);
+                assertThat(run.role()).isEqualTo(run.name());
+                try (Connection owner = DriverManager.getConnection(run.ownerUrl());
+                     Statement os = owner.createStatement()) {
+                    os.execute("CREATE TABLE t (id int)");
+                }
+                run.close();
+                assertThat(run.problem()).isEmpty();
+                assertThat(exists(s, run.name())).isFalse();
+            } finally {
+                s.execute("REVOKE CREATE ON DATABASE " + database(s) + " FROM " + admin);
+                s.execute("DROP ROLE " + admin);
+            }
+        }
+    }
+
+    @Test
+    void aRoleThatMayNotCreateRolesRunsTheCodeItselfAndSaysSoOnce() throws Exception {
+        String admin = "lockdrill_test_plain_" + Long.toHexString(System.nanoTime());
+        try (Connection c = DriverManager.getConnection(Pipelines.JDBC_URL); Statement s = c.createStatement()) {
+            s.execute("CREATE ROLE " + admin + " LOGIN PASSWORD 'x'");
+            s.execute("GRANT CREATE ON DATABASE " + database(s) + " TO " + admin);
+            String url = JdbcUrls.asUser(Pipelines.JDBC_URL, admin, "x");
+            String tag = tag();
+            try (RunSchema first = RunSchema.create(url, tag + "_you", tag);
+                 RunSchema second = RunSchema.create(url, tag + "_ref", tag)) {
+                assertThat(first.role()).isEmpty();
+                assertThat(first.ownerUrl()).isEqualTo(url);
+                assertThat(first.unprivilegedWarning()).contains("runs as role " + admin + " itself")
+                        .contains("may not create roles").doesNotContain("x'");
+                assertThat(Stream.of(first.warning(), first.warning(), second.warning())
+                        .filter(w -> !w.isEmpty())).as("warned at most once per process").hasSizeLessThanOrEqualTo(1);
+            } finally {
+                s.execute("DROP OWNED BY " + admin);
+                s.execute("REVOKE CREATE ON DATABASE " + database(s) + " FROM " + admin);
+                s.execute("DROP ROLE " + admin);
+            }
+        }
+    }
+
+    private static String database(Statement s) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SELECT current_database()")) {
+            rs.next();
+            return rs.getString(1);
         }
     }
 

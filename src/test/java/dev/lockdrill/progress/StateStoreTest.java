@@ -1,8 +1,11 @@
 package dev.lockdrill.progress;
 
+import dev.lockdrill.support.ExitCodes;
+import dev.lockdrill.support.LockdrillException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -16,6 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class StateStoreTest {
     @TempDir
@@ -54,6 +58,64 @@ class StateStoreTest {
         Path aside = dir.resolve("state.json.corrupt-20261129-080000");
         assertThat(aside).hasContent("{ this is not json");
         assertThat(notices).singleElement().asString().contains("could not be read", aside.toString());
+    }
+
+    @Test
+    void aFileFromANewerLockdrillIsRefusedInOneSentenceAndLeftAsItIs() throws Exception {
+        String newer = "{\"formatVersion\": 99, \"katas\": {\"k\": {\"status\": \"someday\"}}, \"future\": [1]}";
+        Files.writeString(dir.resolve("state.json"), newer);
+
+        assertThatThrownBy(() -> store().read()).isInstanceOf(LockdrillException.class)
+                .hasMessageContaining("was written by a newer lockdrill (format 99")
+                .hasMessageContaining("upgrade lockdrill")
+                .satisfies(e -> assertThat(((LockdrillException) e).exitCode()).isEqualTo(ExitCodes.USAGE));
+        assertThatThrownBy(() -> store().update(s -> s.with("k", s.kata("k").withHintsUsed(1))))
+                .isInstanceOf(LockdrillException.class);
+
+        assertThat(dir.resolve("state.json")).hasContent(newer);
+        assertThat(notices).isEmpty();
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).doesNotContain("state.json.corrupt-20261129-080000");
+        }
+    }
+
+    @Test
+    void anUnwritableStateFolderIsStillReadButNotWritten() throws Exception {
+        store().update(s -> s.with("k", s.kata("k").withHintsUsed(2)));
+        Files.delete(dir.resolve("state.lock"));
+        Files.createDirectories(dir.resolve("state.lock"));
+
+        assertThat(store().read().kata("k").hintsUsed()).isEqualTo(2);
+        assertThatThrownBy(() -> store().update(s -> s.with("k", s.kata("k").withHintsUsed(3))))
+                .isInstanceOf(UncheckedIOException.class).hasMessageContaining("cannot lock");
+        assertThat(store().read().kata("k").hintsUsed()).isEqualTo(2);
+    }
+
+    @Test
+    void twoCorruptionsInOneSecondKeepBothCopies() throws Exception {
+        Files.writeString(dir.resolve("state.json"), "{ first");
+        store().read();
+        Files.writeString(dir.resolve("state.json"), "{ second");
+        store().read();
+
+        assertThat(dir.resolve("state.json.corrupt-20261129-080000")).hasContent("{ first");
+        assertThat(dir.resolve("state.json.corrupt-20261129-080000-2")).hasContent("{ second");
+        assertThat(notices).hasSize(2);
+    }
+
+    @Test
+    void tempFilesAKilledWriterLeftAreRemovedByTheNextUpdate() throws Exception {
+        store().update(s -> s.with("k", s.kata("k").withHintsUsed(1)));
+        Files.writeString(dir.resolve("state1234567.tmp"), "{ half written");
+        Files.writeString(dir.resolve("other.tmp"), "not ours");
+
+        store().update(s -> s.with("k", s.kata("k").withHintsUsed(2)));
+
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).contains("state.json", "other.tmp")
+                    .noneMatch(n -> n.startsWith("state") && n.endsWith(".tmp"));
+        }
+        assertThat(store().read().kata("k").hintsUsed()).isEqualTo(2);
     }
 
     @Test

@@ -7,6 +7,16 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -56,6 +66,69 @@ class StoredRunTest {
         assertThat(store.prune(last, 2)).isEqualTo(3);
         assertThat(runs.resolve("fencing-token").toFile().list()).filteredOn(n -> n.startsWith("2")).hasSize(2);
         assertThat(store.latest("fencing-token")).contains(last.toAbsolutePath().normalize());
+    }
+
+    @Test
+    void runsStartedInTheSameMillisecondGetAFolderEach() throws Exception {
+        int writers = 16;
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        try {
+            for (int round = 0; round < 50; round++) {
+                Instant at = SampleRuns.kleppmannResult().at().plusSeconds(round);
+                CyclicBarrier start = new CyclicBarrier(writers);
+                List<Future<Path>> dirs = new ArrayList<>();
+                for (int i = 0; i < writers; i++) {
+                    RunStore store = new RunStore(runs);
+                    dirs.add(pool.submit(() -> {
+                        start.await();
+                        return store.newRunDir("fencing-token", at);
+                    }));
+                }
+                Set<Path> distinct = new HashSet<>();
+                for (Future<Path> dir : dirs) {
+                    Path made = dir.get(10, TimeUnit.SECONDS);
+                    assertThat(RunStore.startedAt(made, at)).as(made.toString()).isTrue();
+                    distinct.add(made);
+                }
+                assertThat(distinct).as("round " + round).hasSize(writers);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void twoChecksPruningTheSameRunsAtOnceBothFinish() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            for (int round = 0; round < 10; round++) {
+                RunStore store = new RunStore(runs);
+                List<Path> made = new ArrayList<>();
+                for (int i = 0; i < 10; i++) {
+                    Path dir = store.newRunDir("fencing-token", SampleRuns.kleppmannResult().at().plusSeconds(i));
+                    for (int f = 0; f < 50; f++) {
+                        Files.writeString(dir.resolve("file-" + f), "x");
+                    }
+                    made.add(dir);
+                }
+                CyclicBarrier start = new CyclicBarrier(2);
+                List<Future<Integer>> prunes = new ArrayList<>();
+                for (Path keep : List.of(made.get(8), made.get(9))) {
+                    prunes.add(pool.submit(() -> {
+                        start.await();
+                        return store.prune(keep, 2);
+                    }));
+                }
+                for (Future<Integer> prune : prunes) {
+                    assertThat(prune.get(10, TimeUnit.SECONDS)).isNotNegative();
+                }
+                assertThat(runs.resolve("fencing-token").toFile().list()).filteredOn(n -> n.startsWith("2"))
+                        .hasSize(2);
+                RunStore.deleteTree(runs.resolve("fencing-token"));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test

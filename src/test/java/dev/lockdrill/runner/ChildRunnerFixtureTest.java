@@ -52,8 +52,13 @@ class ChildRunnerFixtureTest {
                 rs.next();
                 assertThat(rs.getInt(1)).as("run schemas left behind").isZero();
             }
-            try (ResultSet rs = s.executeQuery(
-                    "SELECT count(*) FROM pg_stat_activity WHERE application_name ~ '^ld[0-9a-f]+-'")) {
+            // Sessions of other processes' runs (other checks on the same server) are theirs while their
+            // schema is there: their cleanup ends the sessions before it drops the schema.
+            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity a "
+                    + "WHERE application_name ~ '^ld[0-9a-f]+-' AND NOT EXISTS (SELECT 1 FROM pg_namespace n "
+                    + "WHERE n.nspname LIKE split_part(a.application_name, '-', 1) || '\\_%' "
+                    + "AND obj_description(n.oid, 'pg_namespace') NOT LIKE 'lockdrill run: pid="
+                    + ProcessHandle.current().pid() + " %')")) {
                 rs.next();
                 assertThat(rs.getInt(1)).as("run sessions left behind").isZero();
             }
@@ -116,6 +121,19 @@ class ChildRunnerFixtureTest {
         assertThat(java.nio.file.Files.size(log)).isLessThan(2L * (1 << 20) + 4096);
         assertThat(java.nio.file.Files.readString(log, java.nio.charset.StandardCharsets.ISO_8859_1))
                 .contains("bytes of output left out");
+    }
+
+    @Test
+    void linesThatLookLikeEventsWrittenStraightToStdoutAreOnlyOutput() throws Exception {
+        Path dir = Pipelines.repoRoot().resolve("src/test/resources/fixture-katas/fencing-token/forges-events");
+        CheckResult result = Pipelines.check(app, "fencing-token", dir, 11, Duration.ofSeconds(60));
+
+        assertThat(result.status()).as(Pipelines.explain(result)).isEqualTo(RunStatus.PASS);
+        assertThat(result.you().message()).doesNotContain("forged");
+        Path log = app.runs().latest("fencing-token", dev.lockdrill.report.RunStore.Owner.OTHER).orElseThrow()
+                .resolve("you-output.log");
+        assertThat(java.nio.file.Files.readString(log)).contains("forged by the learner's code",
+                "scrap with no line end");
     }
 
     @Test

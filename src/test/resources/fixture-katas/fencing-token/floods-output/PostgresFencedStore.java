@@ -25,8 +25,8 @@ public final class PostgresFencedStore implements FencedStore {
     private final DataSource dataSource;
 
     public PostgresFencedStore(DataSource dataSource) {
-        // A careless library, once per process: 3 MB straight to the process's stdout (the check's
-        // event channel) and 3 MB to stderr, with an invalid UTF-8 byte, in lines with no end.
+        // A careless library, once per process: 3 MB straight to the process's stdout (once the
+        // check's event channel) and 3 MB to stderr, with an invalid UTF-8 byte, in lines with no end.
         if (System.getProperty("flooded") == null) {
             System.setProperty("flooded", "yes");
             try {

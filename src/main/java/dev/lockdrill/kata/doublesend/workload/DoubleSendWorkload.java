@@ -24,7 +24,7 @@ public final class DoubleSendWorkload implements Workload {
     @Override
     public void run(WorkloadContext context) throws Exception {
         Database database = context.requireDatabase();
-        try (Connection admin = database.admin()) {
+        try (Connection admin = database.owner()) {
             LeaseSchema.create(admin);
             Scenarios.run(context, SCENARIOS, (scenario, i) -> new SendRig(context, admin, scenario.name(),
                     (i + 1) * 1_000_000L, scenario.provider(), scenario.lease()), SendRig::observe);

@@ -26,7 +26,7 @@ public final class DrainBenchWorkload implements Workload {
         int notifications = Integer.getInteger("lockdrill.bench.notifications", 100_000);
         int workerCount = Integer.getInteger("lockdrill.bench.workers", 10);
         Database database = context.requireDatabase();
-        try (Connection admin = database.admin()) {
+        try (Connection admin = database.owner()) {
             LeaseSchema.create(admin);
             DedupProvider provider = new DedupProvider();
             try (SendRig rig = new SendRig(context, admin, "bench", 1, provider, Duration.ofSeconds(30))) {

@@ -28,7 +28,7 @@ public final class FencingTokenWorkload implements Workload, Explorable {
     @Override
     public void run(WorkloadContext context) throws Exception {
         Database database = context.requireDatabase();
-        try (Connection admin = database.admin()) {
+        try (Connection admin = database.owner()) {
             createSchema(admin, 10 + Seeds.forScenario(context.seed(), "lease").nextInt(80));
             Scenarios.run(context, SCENARIOS, (scenario, i) -> new FencingRig(context, admin, scenario.name()),
                     FencingRig::observeStorage);
@@ -38,7 +38,7 @@ public final class FencingTokenWorkload implements Workload, Explorable {
     @Override
     public void explore(WorkloadContext context, List<ScheduleId> schedules) throws Exception {
         Database database = context.requireDatabase();
-        try (Connection admin = database.admin()) {
+        try (Connection admin = database.owner()) {
             createSchema(admin, 10 + Seeds.forScenario(context.seed(), "lease").nextInt(80));
             Exploration.run(context, schedules, FencingExplorer::generate,
                     schedule -> new FencingExplorer(new FencingRig(context, admin, schedule.scenario()),

@@ -30,7 +30,7 @@ public final class LeaseClaimWorkload implements Workload {
     @Override
     public void run(WorkloadContext context) throws Exception {
         Database database = context.requireDatabase();
-        try (Connection admin = database.admin()) {
+        try (Connection admin = database.owner()) {
             LeaseSchema.create(admin);
             Scenarios.run(context, SCENARIOS, (scenario, i) -> new LeaseRig(context, admin, scenario.name(),
                     (i + 1) * 100_000L), LeaseRig::observeStorage);

@@ -30,7 +30,7 @@ public final class OutboxRelayWorkload implements Workload {
     @Override
     public void run(WorkloadContext context) throws Exception {
         Database database = context.requireDatabase();
-        try (Connection admin = database.admin()) {
+        try (Connection admin = database.owner()) {
             Sql.exec(admin, """
                     CREATE TABLE outbox (id bigserial PRIMARY KEY, event_id text NOT NULL UNIQUE,
                         aggregate_id text NOT NULL, seq bigint NOT NULL, payload text NOT NULL,

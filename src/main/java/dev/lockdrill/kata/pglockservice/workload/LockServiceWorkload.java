@@ -33,7 +33,7 @@ public final class LockServiceWorkload implements Workload {
     @Override
     public void run(WorkloadContext context) throws Exception {
         Database database = context.requireDatabase();
-        try (Connection admin = database.admin(); HarnessSessions sessions = new HarnessSessions(database)) {
+        try (Connection admin = database.owner(); HarnessSessions sessions = new HarnessSessions(database)) {
             Sql.exec(admin, """
                     CREATE TABLE locks (name text PRIMARY KEY, holder text NOT NULL, token bigint NOT NULL,
                         lease_until timestamptz NOT NULL);

@@ -58,7 +58,7 @@ public final class DbVsRedlockWorkload implements Workload {
         Database database = context.requireDatabase();
         SplittableRandom random = Seeds.forScenario(context.seed(), "lab");
         long pauseExtra = 100 + random.nextInt(100);
-        try (Connection admin = database.admin()) {
+        try (Connection admin = database.owner()) {
             Sql.exec(admin, """
                     CREATE TABLE locks (name text PRIMARY KEY, holder text NOT NULL, token bigint NOT NULL,
                         lease_until timestamptz NOT NULL);

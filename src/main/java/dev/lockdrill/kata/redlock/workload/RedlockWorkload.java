@@ -29,7 +29,7 @@ public final class RedlockWorkload implements Workload {
     @Override
     public void run(WorkloadContext context) throws Exception {
         Database database = context.requireDatabase();
-        try (Connection admin = database.admin()) {
+        try (Connection admin = database.owner()) {
             Sql.exec(admin, """
                     CREATE TABLE protected_resource (key text PRIMARY KEY, value text NOT NULL,
                         token bigint NOT NULL DEFAULT 0, lock_value text);

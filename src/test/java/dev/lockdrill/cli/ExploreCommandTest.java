@@ -85,6 +85,7 @@ class ExploreCommandTest {
         assertThat(run("check", "fencing-token", "--explore", "soon")).isEqualTo(2);
         assertThat(err.strip()).startsWith("--explore takes a duration").doesNotContain("\n\tat ");
         assertThat(run("check", "fencing-token", "--replay", "4711:x")).isEqualTo(2);
-        assertThat(err.strip()).startsWith("--replay takes a schedule").doesNotContain("\n");
+        assertThat(err.strip()).startsWith("--replay takes a schedule").doesNotContain("\tat ")
+                .doesNotContain("\n\n");
     }
 }

@@ -35,6 +35,13 @@ public final class RedlockKata extends DeclaredKata {
     }
 
     @Override
+    public List<String> timingDependent() {
+        return List.of("how long paused-holder's pause lasts (until w-a's keys have expired on every node)",
+                "the acquire times, and so the validity left, in slow-node and unreachable-node",
+                "whether racing-clients' planned order reaches every node within its 600 ms cap");
+    }
+
+    @Override
     public List<Clause> contract() {
         return List.of(
                 new Clause("C1", "acquire returns a lease only when a majority (3 of 5) of the nodes set its value",

@@ -85,6 +85,19 @@ final class OutboxFacts {
         return batch.isPresent() && (hitBySessionLoss(history, batch.get()) || unconfirmedDuring(history, batch.get()));
     }
 
+    /**
+     * A publication made by a call whose worker had already lost its sessions (a kill or a crash that
+     * landed during the call, before this message was sent): the relay's claim was gone, and it could
+     * not know before its next round trip to the database.
+     */
+    boolean claimLostBefore(Op publish) {
+        Optional<Op> batch = batchOf(publish);
+        return batch.isPresent() && history.faults(publish.scenario()).stream()
+                .anyMatch(f -> (f.is(Faults.KILL) || f.is(Faults.CRASH)) && f.landed()
+                        && f.target().equals(publish.worker()) && f.startNanos() <= publish.invokeNanos()
+                        && f.overlaps(batch.get().invokeNanos(), batch.get().completeNanos()));
+    }
+
     /** Whether the call's worker lost its sessions (a kill or a crash that landed) while the call was in flight. */
     static boolean hitBySessionLoss(History history, Op call) {
         return history.faults(call.scenario()).stream()

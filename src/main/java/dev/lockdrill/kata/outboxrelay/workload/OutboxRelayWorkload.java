@@ -5,6 +5,9 @@ import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.harness.explore.Explorable;
+import dev.lockdrill.harness.explore.Exploration;
+import dev.lockdrill.support.ScheduleId;
 
 import java.sql.Connection;
 import java.util.List;
@@ -14,7 +17,7 @@ import java.util.List;
  * outbox is emptied between scenarios (after its ground truth is recorded), so a relay never
  * meets another scenario's leftovers.
  */
-public final class OutboxRelayWorkload implements Workload {
+public final class OutboxRelayWorkload implements Workload, Explorable {
     static final List<OutboxScenario> SCENARIOS = List.of(
             new RolledBackScenario(),
             new LateCommitScenario(),
@@ -31,16 +34,31 @@ public final class OutboxRelayWorkload implements Workload {
     public void run(WorkloadContext context) throws Exception {
         Database database = context.requireDatabase();
         try (Connection admin = database.owner()) {
-            Sql.exec(admin, """
-                    CREATE TABLE outbox (id bigserial PRIMARY KEY, event_id text NOT NULL UNIQUE,
-                        aggregate_id text NOT NULL, seq bigint NOT NULL, payload text NOT NULL,
-                        created_at timestamptz NOT NULL DEFAULT clock_timestamp(), published_at timestamptz);
-                    CREATE TABLE business_order (id bigserial PRIMARY KEY, note text NOT NULL);
-                    """);
+            createSchema(admin);
             Scenarios.run(context, SCENARIOS, (scenario, i) -> new OutboxRig(context, admin, scenario.name()), rig -> {
                 rig.observeOutbox();
                 Sql.exec(admin, "DELETE FROM outbox");
             });
         }
+    }
+
+    @Override
+    public void explore(WorkloadContext context, List<ScheduleId> schedules) throws Exception {
+        Database database = context.requireDatabase();
+        try (Connection admin = database.owner()) {
+            createSchema(admin);
+            Exploration.run(context, schedules, OutboxExplorer::generate,
+                    schedule -> new OutboxExplorer(new OutboxRig(context, admin, schedule.scenario())),
+                    OutboxExplorer::take, OutboxExplorer::finish);
+        }
+    }
+
+    private static void createSchema(Connection admin) throws Exception {
+        Sql.exec(admin, """
+                CREATE TABLE outbox (id bigserial PRIMARY KEY, event_id text NOT NULL UNIQUE,
+                    aggregate_id text NOT NULL, seq bigint NOT NULL, payload text NOT NULL,
+                    created_at timestamptz NOT NULL DEFAULT clock_timestamp(), published_at timestamptz);
+                CREATE TABLE business_order (id bigserial PRIMARY KEY, note text NOT NULL);
+                """);
     }
 }

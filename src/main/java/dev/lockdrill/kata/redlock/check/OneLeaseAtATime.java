@@ -16,7 +16,9 @@ import java.util.List;
 /**
  * While no node restarts, no clock jumps and no holder pauses, two leases on one resource are never
  * valid at the same time (each valid from when acquire returned for its validity), unless the first
- * was released before the second was granted.
+ * was released before the second was granted. A lease's validity is counted from when its acquire
+ * began (the client counts it from its first SET; whatever it does after locking, such as taking a
+ * fencing token, comes out of it), so a lease granted just as the first's keys expire is no overlap.
  */
 final class OneLeaseAtATime implements Invariant {
     @Override
@@ -43,7 +45,7 @@ final class OneLeaseAtATime implements Invariant {
                 }
                 RedlockFacts.Grant first = a.op().completeNanos() <= b.op().completeNanos() ? a : b;
                 RedlockFacts.Grant second = first == a ? b : a;
-                long firstEnd = first.op().completeNanos() + first.validityMs() * 1_000_000;
+                long firstEnd = first.op().invokeNanos() + first.validityMs() * 1_000_000;
                 if (firstEnd > second.op().completeNanos() && !releasedBefore(history, first, second.op())) {
                     evidence.add(Evidence.of(first.op().scenario() + ": " + first.who() + " and " + second.who()
                             + " were valid at the same time on healthy nodes", first.op().id(), second.op().id()));

@@ -11,7 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Releasing a lease deletes only its own value: another holder's value on a node survives it. */
+/**
+ * Releasing a lease deletes only its own value: another holder's value on a node survives it. A
+ * value whose TTL may have run out by the time the release returned (counted from when the acquire
+ * that set it began) is not judged: its key may simply have expired.
+ */
 final class ReleaseKeepsOtherValues implements Invariant {
     @Override
     public String name() {
@@ -36,7 +40,7 @@ final class ReleaseKeepsOtherValues implements Invariant {
             String mine = op.stringArg("value");
             for (Map.Entry<String, String> node : before.entrySet()) {
                 String value = node.getValue();
-                if (value.isEmpty() || value.equals(mine)) {
+                if (value.isEmpty() || value.equals(mine) || mayHaveExpired(history, op, value)) {
                     continue;
                 }
                 judged++;
@@ -51,5 +55,16 @@ final class ReleaseKeepsOtherValues implements Invariant {
             return notExercised("no release ran while another holder's value was on a node");
         }
         return failIfAny(Evidence.capped(evidence, 5));
+    }
+
+    /** Whether the acquire that set this value began at least its TTL before the release returned. */
+    private static boolean mayHaveExpired(History history, Op release, String value) {
+        List<RedlockFacts.Command> traffic = RedlockFacts.traffic(history, release.scenario());
+        return history.ops(op -> op.is(RedlockOp.ACQUIRE) && op.scenario().equals(release.scenario())).stream()
+                .filter(acquire -> traffic.stream().anyMatch(c -> c.worker().equals(acquire.worker())
+                        && c.words().contains(value) && c.sentNanos() >= acquire.invokeNanos()
+                        && c.sentNanos() <= acquire.completeNanos()))
+                .anyMatch(acquire -> acquire.invokeNanos() + acquire.longArg("ttlMs") * 1_000_000
+                        <= release.completeNanos());
     }
 }

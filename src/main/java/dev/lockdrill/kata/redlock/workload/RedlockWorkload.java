@@ -6,6 +6,9 @@ import dev.lockdrill.harness.Seeds;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.harness.explore.Explorable;
+import dev.lockdrill.harness.explore.Exploration;
+import dev.lockdrill.support.ScheduleId;
 
 import java.sql.Connection;
 import java.util.List;
@@ -14,7 +17,7 @@ import java.util.List;
  * The redlock kata: five real Redis nodes for the run, the protected resource and the fence sequence
  * in the run's schema, then each scenario with its own proxies and faults.
  */
-public final class RedlockWorkload implements Workload {
+public final class RedlockWorkload implements Workload, Explorable {
     static final List<RedlockScenario> SCENARIOS = List.of(
             new HandoverScenario(),
             new MinorityFreeScenario(),
@@ -30,18 +33,35 @@ public final class RedlockWorkload implements Workload {
     public void run(WorkloadContext context) throws Exception {
         Database database = context.requireDatabase();
         try (Connection admin = database.owner()) {
-            Sql.exec(admin, """
-                    CREATE TABLE protected_resource (key text PRIMARY KEY, value text NOT NULL,
-                        token bigint NOT NULL DEFAULT 0, lock_value text);
-                    CREATE TABLE unfenced_writes (id bigserial PRIMARY KEY, scenario text NOT NULL, worker text NOT NULL,
-                        value text NOT NULL);
-                    """);
-            Sql.exec(admin, "CREATE SEQUENCE redlock_fence START WITH "
-                    + (10 + Seeds.forScenario(context.seed(), "fence").nextInt(80)));
+            createSchema(context, admin);
             try (RedisNodes nodes = RedisNodes.start()) {
                 Scenarios.run(context, SCENARIOS, (scenario, i) -> new RedlockRig(context, admin, scenario.name(),
                         nodes));
             }
         }
+    }
+
+    @Override
+    public void explore(WorkloadContext context, List<ScheduleId> schedules) throws Exception {
+        Database database = context.requireDatabase();
+        try (Connection admin = database.owner()) {
+            createSchema(context, admin);
+            try (RedisNodes nodes = RedisNodes.start()) {
+                Exploration.run(context, schedules, RedlockExplorer::generate,
+                        schedule -> new RedlockExplorer(new RedlockRig(context, admin, schedule.scenario(), nodes)),
+                        RedlockExplorer::take, RedlockExplorer::finish);
+            }
+        }
+    }
+
+    private static void createSchema(WorkloadContext context, Connection admin) throws Exception {
+        Sql.exec(admin, """
+                CREATE TABLE protected_resource (key text PRIMARY KEY, value text NOT NULL,
+                    token bigint NOT NULL DEFAULT 0, lock_value text);
+                CREATE TABLE unfenced_writes (id bigserial PRIMARY KEY, scenario text NOT NULL, worker text NOT NULL,
+                    value text NOT NULL);
+                """);
+        Sql.exec(admin, "CREATE SEQUENCE redlock_fence START WITH "
+                + (10 + Seeds.forScenario(context.seed(), "fence").nextInt(80)));
     }
 }

@@ -89,6 +89,28 @@ class OutboxInvariantsTest {
     }
 
     @Test
+    void republishByACallThatHadLostItsSessionsIsExcused() {
+        History history = new OutboxHistory()
+                .tx("a", true, 0, 1)
+                .batch("relay-1", 2, 20, Outcome.INFO).fault(Faults.KILL, "relay-1", 3, 4)
+                .batch("relay-2", 5, 8, Outcome.OK).publish("relay-2", "a", 6, 7)
+                .publish("relay-1", "a", 9, 10)
+                .row("a", true)
+                .build();
+        assertThat(new NoDuplicatesWithoutFault().check(history).passed()).isTrue();
+    }
+
+    @Test
+    void republishByACallKilledOnlyAfterItsMessageFails() {
+        History history = new OutboxHistory()
+                .tx("a", true, 0, 1)
+                .batch("relay-2", 2, 5, Outcome.OK).publish("relay-2", "a", 3, 4)
+                .batch("relay-1", 6, 20, Outcome.INFO).publish("relay-1", "a", 7, 8).fault(Faults.KILL, "relay-1", 9, 10)
+                .build();
+        assertThat(new NoDuplicatesWithoutFault().check(history).verdict()).isEqualTo(Verdict.FAIL);
+    }
+
+    @Test
     void publicationWithAFreshIdFails() {
         History history = new OutboxHistory()
                 .tx("a", true, 0, 1)
@@ -146,6 +168,21 @@ class OutboxInvariantsTest {
                 .build();
         assertThat(OutboxRelayInvariants.noUnexpectedErrors().check(history).verdict()).isEqualTo(Verdict.FAIL);
         assertThat(new FaultsLanded().check(history).verdict()).isEqualTo(Verdict.UNKNOWN);
+    }
+
+    @Test
+    void callKilledBehindTwoQueuedCallsIsExcusedAndTheThirdCallAfterTheKillIsNot() {
+        History killedThird = new OutboxHistory()
+                .batch("relay-1", 0, 12, Outcome.OK).batch("relay-1", 13, 15, Outcome.OK)
+                .fault(Faults.KILL, "relay-1", 10, 20).batch("relay-1", 16, 18, Outcome.INFO)
+                .build();
+        assertThat(OutboxRelayInvariants.noUnexpectedErrors().check(killedThird).passed()).isTrue();
+        History thirdAfter = new OutboxHistory()
+                .fault(Faults.KILL, "relay-1", 1, 2)
+                .batch("relay-1", 3, 4, Outcome.INFO).batch("relay-1", 5, 6, Outcome.INFO)
+                .batch("relay-1", 7, 8, Outcome.INFO)
+                .build();
+        assertThat(OutboxRelayInvariants.noUnexpectedErrors().check(thirdAfter).verdict()).isEqualTo(Verdict.FAIL);
     }
 
     @Test

@@ -156,6 +156,27 @@ class RedlockInvariantsTest {
     }
 
     @Test
+    void newestHoldersWriteRefusedAfterANewerLeaseWasGrantedMeanwhileIsNoFailure() {
+        var history = new RedlockHistory().write("w-b", Roles.CURRENT, "b", false, 10, 20)
+                .granted("w-c", "w-c", 2000, 1900, 11, 15, nodes("w-c", "w-c", "w-c", "", "")).build();
+        assertThat(new StaleHolderFenced().check(history).verdict()).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
+    void writeOfNeitherRoleIsNotJudgedAndLeavesTheFinalValueUnjudged() {
+        var history = new RedlockHistory().write("w-b", Roles.CURRENT, "b", true, 0, 5)
+                .write("w-a", "unjudged", "a", true, 10, 15).resourceRow("a").build();
+        assertThat(new StaleHolderFenced().check(history).verdict()).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
+    void leaseGrantedAfterTheFirstsValidityCountedFromItsStartIsNoOverlap() {
+        var history = new RedlockHistory().granted("w-1", V1, 500, 480, 0, 30, nodes(V1, V1, V1, "", ""))
+                .granted("w-2", V2, 500, 480, 490, 500, nodes(V2, V2, V2, "", "")).build();
+        assertThat(new OneLeaseAtATime().check(history).verdict()).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
     void fencedResourcePasses() {
         var history = new RedlockHistory().write("w-b", Roles.CURRENT, "b", true, 0, 5)
                 .write("w-a", Roles.STALE, "a", false, 10, 15).resourceRow("b").build();

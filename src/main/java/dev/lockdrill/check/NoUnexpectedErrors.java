@@ -69,6 +69,18 @@ public final class NoUnexpectedErrors implements Invariant {
     }
 
     /**
+     * The first judged call of the op's worker begun after a landed fault of this kind began: a call
+     * that was in flight when the fault struck, and answered, does not use up this excuse.
+     */
+    public Excuse firstCallBegunAfter(FaultKind kind) {
+        return (history, op) -> history.faults(op.scenario()).stream().anyMatch(fault -> fault.is(kind)
+                && fault.landed() && fault.target().equals(op.worker())
+                && history.ops(o -> judged.test(o) && o.scenario().equals(op.scenario())
+                        && o.worker().equals(op.worker()) && o.invokeNanos() >= fault.startNanos()).stream()
+                .findFirst().filter(o -> o.id() == op.id()).isPresent());
+    }
+
+    /**
      * After a landed fault of this kind on a worker, its calls may fail until one of them answers: a
      * pool may hold several connections the fault closed, and each is found dead only when used.
      */

@@ -28,6 +28,12 @@ public final class DoubleSendKata extends DeclaredKata {
     }
 
     @Override
+    public List<String> timingDependent() {
+        return List.of("which of the ten (or six) workers claims each notification, and their 10 ms idle polls",
+                "who resends a faulted notification, and whether the slow provider's request is answered first");
+    }
+
+    @Override
     public List<Clause> contract() {
         return List.of(
                 new Clause("C1", "with the dedup provider each notification takes effect exactly once: every request "

@@ -29,6 +29,13 @@ public final class LeaseClaimKata extends DeclaredKata {
     }
 
     @Override
+    public List<String> timingDependent() {
+        return List.of("which of claim-hammer's eight workers gets each row when the flag flips",
+                "how ten-workers' ten drainers share the 200 rows, and their 5 ms polls",
+                "how many polls the takeover takes in paused-past-lease, restarted-worker and renewed-then-crashed");
+    }
+
+    @Override
     public List<Clause> contract() {
         return List.of(
                 new Clause("C1", "claim() leases only due rows, atomically, from any number of workers at once: a row "

@@ -29,6 +29,12 @@ public final class PgLockServiceKata extends DeclaredKata {
     }
 
     @Override
+    public List<String> timingDependent() {
+        return List.of("which of contenders' four processes wins each turn, and its 1 ms retries",
+                "how many retries worker-2's takeover takes in paused-past-ttl (20 ms) and renew-then-stop (25 ms)");
+    }
+
+    @Override
     public List<Clause> contract() {
         return List.of(
                 new Clause("C1", "at most one live lease per name at any instant of the database's clock, for the "

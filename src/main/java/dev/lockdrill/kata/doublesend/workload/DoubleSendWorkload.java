@@ -4,6 +4,8 @@ import dev.lockdrill.harness.Scenarios;
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.harness.explore.Explorable;
+import dev.lockdrill.support.ScheduleId;
 import dev.lockdrill.harness.lease.LeaseSchema;
 
 import java.sql.Connection;
@@ -14,7 +16,7 @@ import java.util.List;
  * against a fresh fake provider: the Stripe-style dedup provider and the APNs/FCM-like push
  * provider, each without faults and under faults.
  */
-public final class DoubleSendWorkload implements Workload {
+public final class DoubleSendWorkload implements Workload, Explorable {
     static final List<SendScenario> SCENARIOS = List.of(
             new DrainScenario("drain-dedup", DedupProvider::new, 100),
             new DrainScenario("drain-push", PushDeviceProvider::new, 100),
@@ -29,5 +31,10 @@ public final class DoubleSendWorkload implements Workload {
             Scenarios.run(context, SCENARIOS, (scenario, i) -> new SendRig(context, admin, scenario.name(),
                     (i + 1) * 1_000_000L, scenario.provider(), scenario.lease()), SendRig::observe);
         }
+    }
+
+    @Override
+    public void explore(WorkloadContext context, List<ScheduleId> schedules) throws Exception {
+        SendExplorer.explore(context, schedules);
     }
 }

@@ -44,6 +44,7 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
     private final Map<String, WorkerDataSource> dataSources = new LinkedHashMap<>();
     private final List<WorkerDataSource> pools = new ArrayList<>();
     private final List<Map<String, Object>> injected = new ArrayList<>();
+    private final Map<String, NotificationWorker> explored = new ConcurrentHashMap<>();
     private long nextId;
 
     SendRig(WorkloadContext context, Connection admin, String scenario, long firstId, FakeProvider provider,
@@ -119,6 +120,20 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
             stop.set(true);
             threads.awaitAll();
         }
+    }
+
+    /**
+     * One drainOnce() of the worker, recorded as its loop records it (an explored step); a worker
+     * whose process crashed is started again first, as a fresh process with the same name.
+     */
+    void drainOnce(String worker) throws SQLException {
+        NotificationWorker instance = explored.get(worker);
+        if (instance == null || dataSources.get(worker).crashed()) {
+            instance = worker(worker);
+            explored.put(worker, instance);
+        }
+        recorder().call(scenario, worker, SendOp.DRAIN, Map.of(), instance::drainOnce,
+                claimed -> new Drained(claimed).toMap(), Recorder.OnError.UNKNOWN);
     }
 
     private void loop(String worker, NotificationWorker instance, AtomicBoolean stop) {

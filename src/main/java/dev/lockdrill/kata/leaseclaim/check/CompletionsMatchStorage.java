@@ -34,10 +34,12 @@ public final class CompletionsMatchStorage implements Invariant {
             return notExercised("no complete() or extend() answered");
         }
         List<Evidence> evidence = new ArrayList<>();
+        List<Op> calls = history.ops(o -> o.is(LeaseOp.COMPLETE) || o.is(LeaseOp.EXTEND));
         for (Op op : history.ops(o -> (o.is(LeaseOp.COMPLETE) || o.is(LeaseOp.EXTEND)) && o.ok())) {
             LeaseCall args = LeaseCall.of(op);
             boolean answered = op.accepted().orElse(false);
-            boolean happened = changes.stream().anyMatch(c -> matches(op, args, c));
+            boolean happened = changes.stream().anyMatch(c -> matches(op, args, c)
+                    && (answered || !madeByAnother(calls, op, c)));
             String call = op.worker() + "'s " + op.f() + "(" + op.scenario() + "/" + args.id() + ", token "
                     + args.token() + (op.is(LeaseOp.COMPLETE) ? ", " + args.outcome() : "") + ")";
             if (answered && !happened) {
@@ -49,6 +51,15 @@ public final class CompletionsMatchStorage implements Invariant {
             }
         }
         return failIfAny(Evidence.capped(evidence, 6));
+    }
+
+    /**
+     * Another call that claims this change (it answered true, or its answer is unknown): a repeat
+     * of the same complete that answered false did not make the change its first sending made.
+     */
+    private static boolean madeByAnother(List<Op> calls, Op op, LeaseAudit.Change change) {
+        return calls.stream().anyMatch(other -> other.id() != op.id() && (!other.ok() || other.accepted().orElse(false))
+                && matches(other, LeaseCall.of(other), change));
     }
 
     private static boolean matches(Op op, LeaseCall args, LeaseAudit.Change change) {

@@ -16,7 +16,9 @@ import java.util.Optional;
 
 /**
  * The rows a crashed worker held come back: another worker claims each of them once its lease
- * has run out in database time (not before), so the crash loses nothing.
+ * has run out in database time (not before), so the crash loses nothing. A row the worker had
+ * finished under its lease (before the crash, or as the process that restarted under its name)
+ * is not held, so nobody needs to claim it again.
  */
 public final class CrashedClaimsReclaimed implements Invariant {
     @Override
@@ -43,7 +45,8 @@ public final class CrashedClaimsReclaimed implements Invariant {
             for (List<LeaseAudit.Change> changes : rows.values()) {
                 LeaseTimeline timeline = new LeaseTimeline(changes);
                 for (LeaseTimeline.Held held : timeline.leases()) {
-                    if (!held.claim().scenario().equals(crash.scenario()) || !held.worker().equals(crash.target())) {
+                    if (!held.claim().scenario().equals(crash.scenario()) || !held.worker().equals(crash.target())
+                            || finishedUnder(changes, held)) {
                         continue;
                     }
                     next(timeline, held).ifPresentOrElse(after -> {
@@ -59,6 +62,12 @@ public final class CrashedClaimsReclaimed implements Invariant {
             }
         }
         return failIfAny(Evidence.capped(evidence, 6));
+    }
+
+    /** The worker finished the row under this lease (before it crashed, or as the process that came back). */
+    private static boolean finishedUnder(List<LeaseAudit.Change> changes, LeaseTimeline.Held held) {
+        return changes.stream().anyMatch(c -> c.newToken() != null && c.newToken() == held.token()
+                && LeaseAudit.terminal(c.newState()));
     }
 
     private static Optional<LeaseTimeline.Held> next(LeaseTimeline timeline, LeaseTimeline.Held held) {

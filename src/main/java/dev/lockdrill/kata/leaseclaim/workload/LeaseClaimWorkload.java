@@ -6,6 +6,8 @@ import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.harness.explore.Explorable;
+import dev.lockdrill.support.ScheduleId;
 
 import java.sql.Connection;
 import java.util.List;
@@ -15,7 +17,7 @@ import java.util.List;
  * every change of a row in commit order, stamped with the database's clock), then runs each
  * scenario on rows of its own.
  */
-public final class LeaseClaimWorkload implements Workload {
+public final class LeaseClaimWorkload implements Workload, Explorable {
     static final List<LeaseScenario> SCENARIOS = List.of(
             new PausedPastLeaseScenario(),
             new ContendedRowScenario(),
@@ -35,5 +37,10 @@ public final class LeaseClaimWorkload implements Workload {
             Scenarios.run(context, SCENARIOS, (scenario, i) -> new LeaseRig(context, admin, scenario.name(),
                     (i + 1) * 100_000L), LeaseRig::observeStorage);
         }
+    }
+
+    @Override
+    public void explore(WorkloadContext context, List<ScheduleId> schedules) throws Exception {
+        LeaseExplorer.explore(context, schedules);
     }
 }

@@ -44,6 +44,10 @@ final class LeaseRig extends ScenarioRig implements AutoCloseable {
         this.nextId = firstId;
     }
 
+    long firstId() {
+        return firstId;
+    }
+
     /** Inserts {@code count} due rows and returns their ids. */
     List<Long> insert(int count) throws SQLException {
         return insert(count, Duration.ofSeconds(1));

@@ -38,9 +38,10 @@ record Grant(Op acquire, List<Op> followUps) {
     }
 
     /**
-     * Until when the lease was certainly live: TTL after the acquire began, extended by each
-     * successful renew that completed while the lease was still certainly live, unless a release
-     * or a refused renew may have ended it first.
+     * Until when the lease was certainly live: TTL after the acquire began, then the TTL of each
+     * successful renew that completed while the lease was still certainly live, after that renew
+     * began (a renew asking less than what was left shortens the lease: it sets the expiry, it does
+     * not add to it), unless a release or a refused renew may have ended it first.
      */
     long certainEnd() {
         return certainEndBefore(Long.MAX_VALUE);
@@ -52,7 +53,7 @@ record Grant(Op acquire, List<Op> followUps) {
         long end = dbBefore() + AcquireCall.of(acquire).ttlMs() * 1000;
         for (Op op : earlier) {
             if (op.is(LockOps.RENEW) && op.ok() && op.accepted().orElse(false) && LockFacts.dbAfter(op) <= end) {
-                end = Math.max(end, LockFacts.dbBefore(op) + LeaseCall.of(op).ttlMs() * 1000);
+                end = LockFacts.dbBefore(op) + LeaseCall.of(op).ttlMs() * 1000;
             }
         }
         for (Op op : earlier) {

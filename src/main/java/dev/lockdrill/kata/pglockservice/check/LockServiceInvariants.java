@@ -37,13 +37,15 @@ public final class LockServiceInvariants {
 
     /**
      * tryAcquire, renew and release complete without errors; only right after its sessions were
-     * killed may a worker's next call fail (a pool may hand out a connection the kill closed).
+     * killed may a worker's next call fail (a pool may hand out a connection the kill closed), and
+     * so may a call the kill struck in flight: one that struck and answered is not the "next call".
      */
     static Invariant noUnexpectedErrors() {
         Predicate<Op> lockCalls = op -> op.is(LockOps.ACQUIRE) || op.is(LockOps.RENEW) || op.is(LockOps.RELEASE);
-        NoUnexpectedErrors.Excuse firstCallAfterKill = new NoUnexpectedErrors(NO_ERRORS, lockCalls,
-                LockServiceInvariants::describe).firstCallsAfter(Faults.KILL, 1);
-        return new NoUnexpectedErrors(NO_ERRORS, lockCalls, LockServiceInvariants::describe, firstCallAfterKill);
+        NoUnexpectedErrors base = new NoUnexpectedErrors(NO_ERRORS, lockCalls, LockServiceInvariants::describe);
+        return new NoUnexpectedErrors(NO_ERRORS, lockCalls, LockServiceInvariants::describe,
+                base.firstCallsAfter(Faults.KILL, 1), NoUnexpectedErrors.hitDuring(Faults.KILL),
+                base.firstCallBegunAfter(Faults.KILL));
     }
 
     private static String describe(Op op) {

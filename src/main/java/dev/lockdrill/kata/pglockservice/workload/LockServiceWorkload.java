@@ -6,6 +6,8 @@ import dev.lockdrill.harness.Seeds;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.harness.explore.Explorable;
+import dev.lockdrill.support.ScheduleId;
 
 import java.sql.Connection;
 import java.util.List;
@@ -17,7 +19,7 @@ import java.util.List;
  * the order the rows were written (a row's writers queue on its lock, so per name this is commit
  * order); the other stalls an armed worker inside the statement that writes a row.
  */
-public final class LockServiceWorkload implements Workload {
+public final class LockServiceWorkload implements Workload, Explorable {
     /** The advisory lock (two-key form, apart from any hashtext(name) key) the stall trigger waits on. */
     static final String STALL_LOCK = "7373, 1";
     static final List<LockScenario> SCENARIOS = List.of(
@@ -34,6 +36,19 @@ public final class LockServiceWorkload implements Workload {
     public void run(WorkloadContext context) throws Exception {
         Database database = context.requireDatabase();
         try (Connection admin = database.owner(); HarnessSessions sessions = new HarnessSessions(database)) {
+            createSchema(context, admin);
+            Scenarios.run(context, SCENARIOS, (scenario, i) -> new LockRig(context, admin, sessions, scenario.name()),
+                    LockRig::observeLockHistory);
+        }
+    }
+
+    @Override
+    public void explore(WorkloadContext context, List<ScheduleId> schedules) throws Exception {
+        LockExplorer.explore(context, schedules);
+    }
+
+    static void createSchema(WorkloadContext context, Connection admin) throws Exception {
+        {
             Sql.exec(admin, """
                     CREATE TABLE locks (name text PRIMARY KEY, holder text NOT NULL, token bigint NOT NULL,
                         lease_until timestamptz NOT NULL);
@@ -65,8 +80,6 @@ public final class LockServiceWorkload implements Workload {
                     CREATE TRIGGER lockdrill_stall_trg BEFORE INSERT OR UPDATE ON locks
                       FOR EACH ROW EXECUTE FUNCTION lockdrill_stall_fn();
                     """.formatted(STALL_LOCK));
-            Scenarios.run(context, SCENARIOS, (scenario, i) -> new LockRig(context, admin, sessions, scenario.name()),
-                    LockRig::observeLockHistory);
         }
     }
 }

@@ -115,6 +115,32 @@ class LeaseInvariantsTest {
     }
 
     @Test
+    void aRepeatedCompleteThatSaysFalseIsNotBlamedForTheChangeItsFirstSendingMade() {
+        History repeated = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
+                .finish(1, "worker-1", "failed", 100_000).end()
+                .op("worker-1", LeaseOp.COMPLETE, new LeaseCall(1, 10, "failed").toMap(), Outcome.OK,
+                        Map.of(Op.ACCEPTED, true))
+                .op("worker-1", LeaseOp.COMPLETE, new LeaseCall(1, 10, "failed").toMap(), Outcome.OK,
+                        Map.of(Op.ACCEPTED, false))
+                .build();
+        assertThat(new CompletionsMatchStorage().check(repeated).passed()).isTrue();
+        History alone = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
+                .finish(1, "worker-1", "failed", 100_000).end()
+                .op("worker-1", LeaseOp.COMPLETE, new LeaseCall(1, 10, "failed").toMap(), Outcome.OK,
+                        Map.of(Op.ACCEPTED, false))
+                .build();
+        assertThat(new CompletionsMatchStorage().check(alone).evidence().get(0).text())
+                .contains("returned false, but the table was changed");
+    }
+
+    @Test
+    void aRowTheCrashedWorkerHadFinishedNeedNotComeBack() {
+        History history = new LeaseHistory().claim(1, "worker-3", 10, 0, 300_000)
+                .finish(1, "worker-3", "done", 100_000).end().fault(Faults.CRASH, "worker-3").build();
+        assertThat(new CrashedClaimsReclaimed().check(history).passed()).isTrue();
+    }
+
+    @Test
     void crashedWorkersRowsMustComeBackAfterExpiry() {
         History never = new LeaseHistory().claim(1, "worker-3", 10, 0, 300_000).end().fault(Faults.CRASH, "worker-3")
                 .build();

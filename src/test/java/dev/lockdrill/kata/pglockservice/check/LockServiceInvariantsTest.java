@@ -122,6 +122,35 @@ class LockServiceInvariantsTest {
     }
 
     @Test
+    void aCallTheKillStruckInFlightDoesNotUseUpTheFirstCallAfterIt() {
+        History history = new LockHistory()
+                .granted("worker-1", 10, 3000, 5, 15)
+                .kill("worker-1", 10)
+                .failedRelease("worker-1", 10, 20, 25)
+                .failedRelease("worker-1", 10, 30, 35)
+                .build();
+        InvariantResult result = LockServiceInvariants.noUnexpectedErrors().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence()).singleElement().satisfies(e -> assertThat(e.opIds()).containsExactly(3L));
+    }
+
+    @Test
+    void aRenewAskingLessThanWasLeftShortensTheLease() {
+        History shortened = new LockHistory()
+                .granted("worker-1", 10, 600, 0, 5)
+                .renew("worker-1", 10, 100, true, 10, 15)
+                .granted("worker-2", 11, 300, 200, 210)
+                .build();
+        assertThat(new OneLiveHolder().check(shortened).passed()).isTrue();
+        History tooEarly = new LockHistory()
+                .granted("worker-1", 10, 600, 0, 5)
+                .renew("worker-1", 10, 300, true, 10, 15)
+                .granted("worker-2", 11, 300, 200, 210)
+                .build();
+        assertThat(new OneLiveHolder().check(tooEarly).verdict()).isEqualTo(Verdict.FAIL);
+    }
+
+    @Test
     void lowerTokenGrantedAfterAHigherOneWhileItsCallOverlappedFails() {
         History history = new LockHistory()
                 .granted("worker-1", 93, 3000, 0, 60)

@@ -1,0 +1,340 @@
+package dev.lockdrill.kata.leaseclaim.workload;
+
+import dev.lockdrill.harness.Database;
+import dev.lockdrill.harness.Pause;
+import dev.lockdrill.harness.RoundTripHook;
+import dev.lockdrill.harness.Sql;
+import dev.lockdrill.harness.StallAfterRoundTrip;
+import dev.lockdrill.harness.WorkerDataSource;
+import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.harness.explore.Exploration;
+import dev.lockdrill.harness.explore.Step;
+import dev.lockdrill.harness.lease.LeaseSchema;
+import dev.lockdrill.history.Faults;
+import dev.lockdrill.katas.api.lease.Claim;
+import dev.lockdrill.katas.api.lease.Completion;
+import dev.lockdrill.katas.api.lease.LeaseQueue;
+import dev.lockdrill.support.ScheduleId;
+
+import java.sql.Connection;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Random schedules for lease-claim: two to four workers (each its own process, with leases of
+ * 150 to 300 ms) claim batches of due rows, complete them done or failed, extend them, repeat a
+ * completion with the other outcome, extend a finished row, and extend or complete with a stale
+ * token; a worker may be paused past its lease, or crash between its calls (its sessions killed)
+ * and come back as a fresh process with the same name. The nemesis inserts rows, skews a worker's
+ * clock ten minutes ahead or behind, holds a due row locked while claims run, and stalls a worker
+ * between the round trips of its next call. After the schedule a drainer claims and finishes what
+ * is left, as the scripted workers keep polling: every row must end done or failed.
+ */
+final class LeaseExplorer implements AutoCloseable {
+    static final String NEMESIS = "nemesis";
+    static final Duration SKEW = Duration.ofMinutes(10);
+    static final Duration DRAIN_LEASE = Duration.ofMillis(300);
+    static final long DRAIN_CAP_MILLIS = 6_000;
+    static final int FIRST_ROWS = 4;
+
+    enum Which {
+        /** its newest unfinished claim */
+        CURRENT,
+        /** its oldest claim, which may have expired and been taken by another */
+        STALE,
+        /** a claim it already completed */
+        FINISHED
+    }
+
+    sealed interface LeaseStep extends Step {
+    }
+
+    record ClaimRows(String actor, int max) implements LeaseStep {
+        public String describe() {
+            return "claims up to " + max + " row(s)";
+        }
+    }
+
+    record Complete(String actor, Which which, Completion outcome) implements LeaseStep {
+        public String describe() {
+            return "completes its " + which.name().toLowerCase() + " claim " + outcome.state();
+        }
+    }
+
+    record Extend(String actor, Which which) implements LeaseStep {
+        public String describe() {
+            return "extends its " + which.name().toLowerCase() + " claim";
+        }
+    }
+
+    record PauseWorker(String actor, long millis) implements LeaseStep {
+        public String describe() {
+            return "is paused " + millis + " ms (a stop-the-world GC)";
+        }
+    }
+
+    /** The worker's process dies between calls; its next step is taken by a fresh process with its name. */
+    record Crash(String actor) implements LeaseStep {
+        public String describe() {
+            return "crashes (its sessions are killed) and restarts as a new process";
+        }
+    }
+
+    record Insert(String actor, int rows) implements LeaseStep {
+        public String describe() {
+            return "inserts " + rows + " due row(s)";
+        }
+    }
+
+    record Skew(String actor, String worker, boolean ahead) implements LeaseStep {
+        public String describe() {
+            return "sets " + worker + "'s clock " + SKEW.toMinutes() + " minutes " + (ahead ? "ahead" : "behind");
+        }
+    }
+
+    record HoldRow(String actor, long millis) implements LeaseStep {
+        public String describe() {
+            return "holds the first pending row locked (FOR UPDATE) for " + millis + " ms";
+        }
+    }
+
+    record Stall(String actor, String worker, long millis) implements LeaseStep {
+        public String describe() {
+            return "stalls " + worker + " after the first round trip of its next call for " + millis + " ms";
+        }
+    }
+
+    static List<LeaseStep> generate(SplittableRandom random) {
+        int workers = 2 + random.nextInt(3);
+        int length = 10 + random.nextInt(21);
+        List<LeaseStep> steps = new ArrayList<>();
+        for (int i = 0; i < length; i++) {
+            String worker = "worker-" + (1 + random.nextInt(workers));
+            int roll = random.nextInt(100);
+            if (roll < 24) {
+                steps.add(new ClaimRows(worker, 1 + random.nextInt(3)));
+            } else if (roll < 40) {
+                steps.add(new Complete(worker, which(random), random.nextInt(4) == 0 ? Completion.FAILED
+                        : Completion.DONE));
+            } else if (roll < 52) {
+                steps.add(new Extend(worker, which(random)));
+            } else if (roll < 64) {
+                steps.add(new PauseWorker(worker, 50 + random.nextInt(550)));
+            } else if (roll < 70) {
+                steps.add(new Crash(worker));
+            } else if (roll < 77) {
+                steps.add(new Insert(NEMESIS, 1 + random.nextInt(3)));
+            } else if (roll < 84) {
+                steps.add(new Skew(NEMESIS, worker, random.nextBoolean()));
+            } else if (roll < 92) {
+                steps.add(new HoldRow(NEMESIS, 30 + random.nextInt(270)));
+            } else {
+                steps.add(new Stall(NEMESIS, worker, 30 + random.nextInt(270)));
+            }
+        }
+        return steps;
+    }
+
+    private static Which which(SplittableRandom random) {
+        int roll = random.nextInt(10);
+        return roll < 6 ? Which.CURRENT : roll < 8 ? Which.STALE : Which.FINISHED;
+    }
+
+    /** worker-1 leases for 200 ms, worker-2 300, worker-3 150, worker-4 250. */
+    static Duration lease(String worker) {
+        int n = Integer.parseInt(worker.substring(worker.indexOf('-') + 1));
+        return Duration.ofMillis(new long[]{200, 300, 150, 250}[(n - 1) % 4]);
+    }
+
+    static void explore(WorkloadContext context, List<ScheduleId> schedules) throws Exception {
+        Database database = context.requireDatabase();
+        AtomicLong next = new AtomicLong();
+        try (Connection admin = database.owner()) {
+            LeaseSchema.create(admin);
+            Exploration.run(context, schedules, LeaseExplorer::generate, schedule -> {
+                LeaseRig rig = new LeaseRig(context, admin, schedule.scenario(), next.incrementAndGet() * 100_000L);
+                rig.insert(FIRST_ROWS);
+                return new LeaseExplorer(rig);
+            }, LeaseExplorer::take, LeaseExplorer::finish);
+        }
+    }
+
+    /** A process's clock that the nemesis can set ahead or behind. */
+    private static final class SkewedClock extends Clock {
+        final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return Clock.offset(Clock.system(zone), offset.get());
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.now().plus(offset.get());
+        }
+    }
+
+    /** One worker process: its queue, its claims in order, those it completed. */
+    private static final class WorkerState {
+        final LeaseQueue queue;
+        final List<Claim> claims = new ArrayList<>();
+        final List<Claim> finished = new ArrayList<>();
+
+        WorkerState(LeaseQueue queue) {
+            this.queue = queue;
+        }
+    }
+
+    private final LeaseRig rig;
+    private final Map<String, WorkerState> workers = new ConcurrentHashMap<>();
+    private final Map<String, SkewedClock> clocks = new ConcurrentHashMap<>();
+
+    LeaseExplorer(LeaseRig rig) {
+        this.rig = rig;
+    }
+
+    private synchronized WorkerState worker(String name) throws Exception {
+        WorkerState state = workers.get(name);
+        if (state == null) {
+            state = new WorkerState(rig.queue(name, clocks.computeIfAbsent(name, n -> new SkewedClock()), lease(name)));
+            workers.put(name, state);
+        }
+        return state;
+    }
+
+    void take(LeaseStep step) throws Exception {
+        if (step instanceof ClaimRows c) {
+            WorkerState state = worker(c.actor());
+            state.claims.addAll(rig.claim(c.actor(), state.queue, c.max()));
+        } else if (step instanceof Complete c) {
+            WorkerState state = worker(c.actor());
+            Optional<Claim> claim = pick(state, c.which());
+            if (claim.isPresent()) {
+                Completion outcome = c.which() == Which.FINISHED
+                        ? (c.outcome() == Completion.DONE ? Completion.FAILED : Completion.DONE) : c.outcome();
+                if (Boolean.TRUE.equals(rig.complete(c.actor(), state.queue, claim.get(), outcome))
+                        || c.which() != Which.FINISHED) {
+                    state.finished.add(claim.get());
+                }
+            }
+        } else if (step instanceof Extend e) {
+            WorkerState state = worker(e.actor());
+            Optional<Claim> claim = pick(state, e.which());
+            if (claim.isPresent()) {
+                rig.extend(e.actor(), state.queue, claim.get());
+            }
+        } else if (step instanceof PauseWorker p) {
+            long start = rig.recorder().now();
+            Pause.millis(p.millis());
+            rig.recorder().fault(Faults.PAUSE, rig.scenario(), p.actor(), start,
+                    p.actor() + " paused " + p.millis() + " ms, as in a stop-the-world GC");
+        } else if (step instanceof Crash c) {
+            crash(c.actor());
+        } else if (step instanceof Insert i) {
+            rig.insert(i.rows());
+        } else if (step instanceof Skew s) {
+            long start = rig.recorder().now();
+            clocks.computeIfAbsent(s.worker(), n -> new SkewedClock()).offset.set(s.ahead() ? SKEW : SKEW.negated());
+            rig.recorder().fault(Faults.CLOCK_SKEW, rig.scenario(), s.worker(), start, s.worker() + "'s clock runs "
+                    + SKEW.toMinutes() + " minutes " + (s.ahead() ? "ahead" : "behind"));
+        } else if (step instanceof HoldRow h) {
+            holdRow(h);
+        } else if (step instanceof Stall s) {
+            stall(s);
+        }
+    }
+
+    /** The claim a step means, when the worker has one: those it completed are not current nor stale. */
+    private static Optional<Claim> pick(WorkerState state, Which which) {
+        List<Claim> open = state.claims.stream().filter(c -> !state.finished.contains(c)).toList();
+        return switch (which) {
+            case CURRENT -> open.isEmpty() ? Optional.empty() : Optional.of(open.get(open.size() - 1));
+            case STALE -> open.isEmpty() ? Optional.empty() : Optional.of(open.get(0));
+            case FINISHED -> state.finished.isEmpty() ? Optional.empty()
+                    : Optional.of(state.finished.get(state.finished.size() - 1));
+        };
+    }
+
+    private void crash(String worker) throws Exception {
+        WorkerState state = worker(worker);
+        long start = rig.recorder().now();
+        List<Claim> holding = state.claims.stream().filter(c -> !state.finished.contains(c)).toList();
+        rig.crash(worker, holding, start);
+        WorkerDataSource pool = rig.dataSourceOf(worker);
+        if (pool != null) {
+            pool.close();
+        }
+        workers.remove(worker);
+    }
+
+    private void holdRow(HoldRow h) throws Exception {
+        long start = rig.recorder().now();
+        List<Map<String, Object>> held;
+        try (Connection holder = rig.database().connect("row-holder")) {
+            holder.setAutoCommit(false);
+            held = Sql.rows(holder, "SELECT id FROM notifications WHERE id >= ? AND id < ? AND state = 'pending' "
+                    + "ORDER BY id LIMIT 1 FOR UPDATE", rig.firstId(), rig.firstId() + 100_000);
+            Pause.millis(h.millis());
+            holder.commit();
+        }
+        rig.recorder().fault(Faults.HOLD, rig.scenario(), "all", start, !held.isEmpty(), held.isEmpty()
+                ? "no pending row to hold" : "the harness held row " + held.get(0).get("id") + " locked (FOR UPDATE, "
+                + "unchanged) for " + h.millis() + " ms");
+    }
+
+    private void stall(Stall s) throws Exception {
+        worker(s.worker());
+        WorkerDataSource pool = rig.dataSourceOf(s.worker());
+        StallAfterRoundTrip gate = new StallAfterRoundTrip(1, s.millis());
+        long start = rig.recorder().now();
+        pool.hook(gate);
+        boolean held;
+        try {
+            Pause.millis(s.millis());
+            held = gate.stalled();
+        } finally {
+            pool.hook(RoundTripHook.NONE);
+            gate.release();
+        }
+        rig.recorder().fault(Faults.STALL, rig.scenario(), s.worker(), start, held, held
+                ? s.worker() + " stalled after the first round trip of a call, up to " + s.millis() + " ms"
+                : s.worker() + " made no second round trip to stall before " + s.millis() + " ms");
+    }
+
+    /** A drainer finishes what is left (claiming again what expired), then the storage is read. */
+    void finish() throws Exception {
+        LeaseQueue drainer = rig.queue("drainer", DRAIN_LEASE);
+        long deadline = System.nanoTime() + DRAIN_CAP_MILLIS * 1_000_000;
+        while (!rig.allFinished() && System.nanoTime() < deadline) {
+            List<Claim> claims = rig.claim("drainer", drainer, 10);
+            for (Claim claim : claims) {
+                rig.complete("drainer", drainer, claim, Completion.DONE);
+            }
+            if (claims.isEmpty()) {
+                Pause.millis(20);
+            }
+        }
+        rig.observeStorage();
+    }
+
+    @Override
+    public void close() throws Exception {
+        rig.close();
+    }
+}

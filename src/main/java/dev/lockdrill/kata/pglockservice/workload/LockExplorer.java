@@ -1,0 +1,288 @@
+package dev.lockdrill.kata.pglockservice.workload;
+
+import dev.lockdrill.harness.Database;
+import dev.lockdrill.harness.RoundTripHook;
+import dev.lockdrill.harness.Sql;
+import dev.lockdrill.harness.StallAfterRoundTrip;
+import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.harness.explore.Exploration;
+import dev.lockdrill.harness.explore.Step;
+import dev.lockdrill.history.Faults;
+import dev.lockdrill.katas.api.lockservice.Lease;
+import dev.lockdrill.katas.api.lockservice.LockService;
+import dev.lockdrill.support.ScheduleId;
+
+import java.sql.Connection;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Random schedules for pg-lock-service: two to four worker processes (worker-1 and worker-2 share
+ * a host label, as a restarted instance does) take one or two locks with TTLs from 100 ms to 3 s,
+ * renew their current lease (again and again), renew or release a lease they held before, release,
+ * and write the protected resource with their current token; a worker may be paused past its TTL
+ * and then take its own lock again. The nemesis kills a worker's sessions, jumps its clock ten
+ * minutes ahead or back, stalls it between the round trips of its next call or inside the statement
+ * that writes the locks row, and moves the token sequence across 2^31 or 2^32. A worker whose renew
+ * or release of its current lease said false tries it once more (it may have been the first call
+ * after a kill), as the scripted ones do.
+ */
+final class LockExplorer implements AutoCloseable {
+    static final String NEMESIS = "nemesis";
+    static final Duration JUMP = Duration.ofMinutes(10);
+
+    sealed interface LockStep extends Step {
+    }
+
+    record Acquire(String actor, String lock, long ttlMillis) implements LockStep {
+        public String describe() {
+            return "tries to take " + lock + " for " + ttlMillis + " ms";
+        }
+    }
+
+    /** {@code older}: a lease it held before its current one (superseded or released), if any. */
+    record Renew(String actor, String lock, long ttlMillis, boolean older) implements LockStep {
+        public String describe() {
+            return "renews its " + (older ? "older" : "current") + " lease on " + lock + " for " + ttlMillis + " ms";
+        }
+    }
+
+    record Release(String actor, String lock, boolean older) implements LockStep {
+        public String describe() {
+            return "releases its " + (older ? "older" : "current") + " lease on " + lock;
+        }
+    }
+
+    record Write(String actor, String lock) implements LockStep {
+        public String describe() {
+            return "writes the protected resource of " + lock + " with its current token";
+        }
+    }
+
+    record Pause(String actor, long millis) implements LockStep {
+        public String describe() {
+            return "is paused " + millis + " ms (a stop-the-world GC)";
+        }
+    }
+
+    record Kill(String actor, String worker) implements LockStep {
+        public String describe() {
+            return "kills " + worker + "'s sessions (pg_terminate_backend)";
+        }
+    }
+
+    record ClockJump(String actor, String worker, boolean ahead) implements LockStep {
+        public String describe() {
+            return "jumps " + worker + "'s clock " + JUMP.toMinutes() + " minutes " + (ahead ? "ahead" : "back");
+        }
+    }
+
+    /** {@code inStatement}: inside the statement that writes the locks row; else after its call's first round trip. */
+    record Stall(String actor, String worker, boolean inStatement, long millis) implements LockStep {
+        public String describe() {
+            return "stalls " + worker + (inStatement ? " inside its statement writing the locks row"
+                    : " after the first round trip of its next call") + " for " + millis + " ms";
+        }
+    }
+
+    record SkipTokens(String actor, long below) implements LockStep {
+        public String describe() {
+            return "moves the token sequence to just below " + below;
+        }
+    }
+
+    static List<LockStep> generate(SplittableRandom random) {
+        int workers = 2 + random.nextInt(3);
+        List<String> locks = random.nextInt(3) == 0 ? List.of("a", "b") : List.of("a");
+        int length = 10 + random.nextInt(21);
+        List<LockStep> steps = new ArrayList<>();
+        boolean skipped = false;
+        for (int i = 0; i < length; i++) {
+            String worker = "worker-" + (1 + random.nextInt(workers));
+            String lock = locks.get(random.nextInt(locks.size()));
+            int roll = random.nextInt(100);
+            if (roll < 24) {
+                steps.add(new Acquire(worker, lock, ttl(random)));
+            } else if (roll < 36) {
+                steps.add(new Renew(worker, lock, ttl(random), false));
+            } else if (roll < 41) {
+                steps.add(new Renew(worker, lock, ttl(random), true));
+            } else if (roll < 50) {
+                steps.add(new Release(worker, lock, false));
+            } else if (roll < 54) {
+                steps.add(new Release(worker, lock, true));
+            } else if (roll < 63) {
+                steps.add(new Write(worker, lock));
+            } else if (roll < 75) {
+                steps.add(new Pause(worker, 50 + random.nextInt(650)));
+            } else if (roll < 83) {
+                steps.add(new Kill(NEMESIS, worker));
+            } else if (roll < 89) {
+                steps.add(new ClockJump(NEMESIS, worker, random.nextBoolean()));
+            } else if (roll < 96 || skipped) {
+                steps.add(new Stall(NEMESIS, worker, random.nextBoolean(), 50 + random.nextInt(450)));
+            } else {
+                skipped = true;
+                steps.add(new SkipTokens(NEMESIS, random.nextBoolean() ? 1L << 31 : 1L << 32));
+            }
+        }
+        return steps;
+    }
+
+    /** Mostly short leases a pause outlives (some exactly 200 or 300 ms), a few long ones. */
+    private static long ttl(SplittableRandom random) {
+        int roll = random.nextInt(10);
+        return roll < 2 ? 3_000 : roll < 4 ? 200 + 100 * random.nextInt(2) : 100 + random.nextInt(500);
+    }
+
+    /** Runs the schedules, each on a fresh rig over the kata's schema (created once). */
+    static void explore(WorkloadContext context, List<ScheduleId> schedules) throws Exception {
+        Database database = context.requireDatabase();
+        try (Connection admin = database.owner(); HarnessSessions sessions = new HarnessSessions(database)) {
+            LockServiceWorkload.createSchema(context, admin);
+            Exploration.run(context, schedules, LockExplorer::generate,
+                    schedule -> new LockExplorer(new LockRig(context, admin, sessions, schedule.scenario())),
+                    LockExplorer::take, explorer -> explorer.rig.observeLockHistory());
+        }
+    }
+
+    /** What one worker process knows: its service and clock, the leases it was granted per lock. */
+    private static final class WorkerState {
+        final LockService service;
+        final JumpClock clock;
+        final Map<String, List<Lease>> leases = new ConcurrentHashMap<>();
+
+        WorkerState(LockService service, JumpClock clock) {
+            this.service = service;
+            this.clock = clock;
+        }
+    }
+
+    private final LockRig rig;
+    private final Map<String, WorkerState> workers = new ConcurrentHashMap<>();
+
+    LockExplorer(LockRig rig) {
+        this.rig = rig;
+    }
+
+    /** worker-1 and worker-2 carry the same host label (a restarted instance on the same host). */
+    static String holder(String worker) {
+        return worker.equals("worker-2") ? "node-1" : "node-" + worker.substring(worker.indexOf('-') + 1);
+    }
+
+    private synchronized WorkerState worker(String name) throws Exception {
+        WorkerState state = workers.get(name);
+        if (state == null) {
+            JumpClock clock = new JumpClock();
+            state = new WorkerState(rig.service(name, holder(name), clock), clock);
+            workers.put(name, state);
+        }
+        return state;
+    }
+
+    void take(LockStep step) throws Exception {
+        if (step instanceof Acquire a) {
+            WorkerState state = worker(a.actor());
+            rig.acquire(a.actor(), state.service, rig.name(a.lock()), a.ttlMillis())
+                    .ifPresent(lease -> state.leases.computeIfAbsent(a.lock(), k -> new ArrayList<>()).add(lease));
+        } else if (step instanceof Renew r) {
+            WorkerState state = worker(r.actor());
+            lease(state, r.lock(), r.older()).ifPresent(lease -> {
+                if (!rig.renew(r.actor(), state.service, lease, r.ttlMillis()) && !r.older()) {
+                    rig.renew(r.actor(), state.service, lease, r.ttlMillis());
+                }
+            });
+        } else if (step instanceof Release r) {
+            WorkerState state = worker(r.actor());
+            lease(state, r.lock(), r.older()).ifPresent(lease -> {
+                if (!rig.release(r.actor(), state.service, lease) && !r.older()) {
+                    rig.release(r.actor(), state.service, lease);
+                }
+            });
+        } else if (step instanceof Write w) {
+            WorkerState state = worker(w.actor());
+            lease(state, w.lock(), false).ifPresent(lease -> rig.fencedWrite(w.actor(), lease,
+                    w.actor() + " with token " + lease.token()));
+        } else if (step instanceof Pause p) {
+            long start = rig.recorder().now();
+            dev.lockdrill.harness.Pause.millis(p.millis());
+            rig.recorder().fault(Faults.PAUSE, rig.scenario(), p.actor(), start,
+                    p.actor() + " paused " + p.millis() + " ms, as in a stop-the-world GC");
+        } else if (step instanceof Kill k) {
+            worker(k.worker());
+            long start = rig.recorder().now();
+            int killed = rig.killSessions(k.worker());
+            rig.recorder().fault(Faults.KILL, rig.scenario(), k.worker(), start, killed > 0, killed > 0
+                    ? "pg_terminate_backend killed " + killed + " session(s) of " + k.worker() + "'s lock service"
+                    : k.worker() + "'s lock service had no session to kill");
+        } else if (step instanceof ClockJump j) {
+            WorkerState state = worker(j.worker());
+            long start = rig.recorder().now();
+            state.clock.jump(j.ahead() ? JUMP : JUMP.negated());
+            rig.recorder().fault(Faults.CLOCK_JUMP, rig.scenario(), j.worker(), start, j.worker() + "'s clock jumped "
+                    + JUMP.toMinutes() + " minutes " + (j.ahead() ? "ahead" : "back"));
+        } else if (step instanceof Stall s) {
+            worker(s.worker());
+            if (s.inStatement()) {
+                stallInStatement(s);
+            } else {
+                stallAfterRoundTrip(s);
+            }
+        } else if (step instanceof SkipTokens t) {
+            rig.skipTokensTo(t.below() - 2);
+        }
+    }
+
+    private static Optional<Lease> lease(WorkerState state, String lock, boolean older) {
+        List<Lease> held = state.leases.getOrDefault(lock, List.of());
+        if (held.isEmpty() || older && held.size() < 2) {
+            return Optional.empty();
+        }
+        return Optional.of(held.get(held.size() - (older ? 2 : 1)));
+    }
+
+    private void stallAfterRoundTrip(Stall s) {
+        StallAfterRoundTrip gate = new StallAfterRoundTrip(1, s.millis());
+        long start = rig.recorder().now();
+        rig.dataSource(s.worker()).hook(gate);
+        boolean held;
+        try {
+            dev.lockdrill.harness.Pause.millis(s.millis());
+            held = gate.stalled();
+        } finally {
+            rig.dataSource(s.worker()).hook(RoundTripHook.NONE);
+            gate.release();
+        }
+        rig.recorder().fault(Faults.STALL, rig.scenario(), s.worker(), start, held, held
+                ? s.worker() + " stalled after the first round trip of a call, up to " + s.millis() + " ms"
+                : s.worker() + " made no second round trip to stall before " + s.millis() + " ms");
+    }
+
+    private void stallInStatement(Stall s) throws Exception {
+        String app = rig.database().applicationName(s.worker());
+        long start = rig.recorder().now();
+        try (Connection holder = rig.database().connect("stall-holder")) {
+            Sql.exec(holder, "SELECT pg_advisory_lock(" + LockServiceWorkload.STALL_LOCK + ")");
+            Sql.rows(holder, "INSERT INTO lockdrill_stall(app) VALUES (?) ON CONFLICT DO NOTHING RETURNING app", app);
+            try {
+                dev.lockdrill.harness.Pause.millis(s.millis());
+            } finally {
+                Sql.rows(holder, "DELETE FROM lockdrill_stall WHERE app = ? RETURNING app", app);
+                Sql.exec(holder, "SELECT pg_advisory_unlock(" + LockServiceWorkload.STALL_LOCK + ")");
+            }
+        }
+        rig.recorder().fault(Faults.STALL, rig.scenario(), s.worker(), start,
+                s.worker() + "'s statements writing the locks table were held inside, after their values were "
+                        + "computed, for " + s.millis() + " ms");
+    }
+
+    @Override
+    public void close() {
+        rig.close();
+    }
+}

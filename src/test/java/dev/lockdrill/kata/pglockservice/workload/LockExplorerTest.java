@@ -1,0 +1,69 @@
+package dev.lockdrill.kata.pglockservice.workload;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class LockExplorerTest {
+    @Test
+    void theSameSeedMakesTheSameSteps() {
+        for (long seed = 0; seed < 50; seed++) {
+            assertEquals(LockExplorer.generate(new SplittableRandom(seed)),
+                    LockExplorer.generate(new SplittableRandom(seed)));
+        }
+        assertNotEquals(LockExplorer.generate(new SplittableRandom(1)), LockExplorer.generate(new SplittableRandom(2)));
+    }
+
+    @Test
+    void twoHundredSeedsCoverEveryStepKindAndBothSidesOfEachFault() {
+        Set<String> seen = new HashSet<>();
+        Set<String> workers = new HashSet<>();
+        for (long seed = 0; seed < 200; seed++) {
+            List<LockExplorer.LockStep> steps = LockExplorer.generate(new SplittableRandom(seed));
+            assertTrue(steps.size() >= 10 && steps.size() <= 30, "10 to 30 steps, got " + steps.size());
+            for (LockExplorer.LockStep step : steps) {
+                seen.add(step.getClass().getSimpleName());
+                if (step instanceof LockExplorer.Renew r) {
+                    seen.add("renew-" + (r.older() ? "older" : "current"));
+                    seen.add("ttl-" + r.ttlMillis());
+                } else if (step instanceof LockExplorer.Release r) {
+                    seen.add("release-" + (r.older() ? "older" : "current"));
+                } else if (step instanceof LockExplorer.Acquire a) {
+                    seen.add("ttl-" + a.ttlMillis());
+                } else if (step instanceof LockExplorer.ClockJump j) {
+                    seen.add(j.ahead() ? "clock-ahead" : "clock-back");
+                } else if (step instanceof LockExplorer.Stall s) {
+                    seen.add(s.inStatement() ? "stall-in-statement" : "stall-after-round-trip");
+                } else if (step instanceof LockExplorer.SkipTokens t) {
+                    seen.add("skip-" + t.below());
+                } else if (step instanceof LockExplorer.Pause p && p.millis() > 300) {
+                    seen.add("pause-past-300");
+                }
+                if (!step.actor().equals(LockExplorer.NEMESIS)) {
+                    workers.add(step.actor());
+                }
+                assertTrue(!step.describe().isBlank());
+            }
+        }
+        for (String kind : List.of("Acquire", "Renew", "Release", "Write", "Pause", "Kill", "ClockJump", "Stall",
+                "SkipTokens", "renew-older", "renew-current", "release-older", "release-current", "clock-ahead",
+                "clock-back", "stall-in-statement", "stall-after-round-trip", "skip-" + (1L << 31),
+                "skip-" + (1L << 32), "ttl-200", "ttl-300", "ttl-3000", "pause-past-300")) {
+            assertTrue(seen.contains(kind), "no " + kind + " in 200 seeds");
+        }
+        assertEquals(Set.of("worker-1", "worker-2", "worker-3", "worker-4"), workers);
+    }
+
+    @Test
+    void workerOneAndTwoShareAHostLabel() {
+        assertEquals(LockExplorer.holder("worker-1"), LockExplorer.holder("worker-2"));
+        assertNotEquals(LockExplorer.holder("worker-1"), LockExplorer.holder("worker-3"));
+    }
+}

@@ -33,6 +33,12 @@ public final class BreakerPlacementKata extends DeclaredKata {
     }
 
     @Override
+    public List<String> timingDependent() {
+        return List.of("which of parallel-workers' 6 threads makes the new key's breaker, and the order of "
+                + "their emits on the shared virtual clock");
+    }
+
+    @Override
     public List<Clause> contract() {
         return List.of(
                 new Clause("C1", "Exactly one breaker per (platform, credential), made once and kept; the same "

@@ -26,6 +26,13 @@ public final class BulkheadKata extends DeclaredKata {
         return new BulkheadMetrics();
     }
 
+    @Override
+    public List<String> timingDependent() {
+        return List.of("how many calls the clients of baseline, one-hangs and outage make in their time",
+                "whether cancellation-storm's cancels land before or after the work has started",
+                "which of hammer's 10 simultaneous callers get pg's 3 permits");
+    }
+
     /** The clauses of katas/bulkhead/README.md ("## Contract"), each with what judges and exercises it. */
     @Override
     public List<Clause> contract() {

@@ -28,6 +28,12 @@ public final class CircuitBreakerKata extends DeclaredKata {
     }
 
     @Override
+    public List<String> timingDependent() {
+        return List.of("which of half-open-race's 64 racing threads get the trials",
+                "how many calls outcome-hammer's 4 threads make in their 700 ms and how they interleave");
+    }
+
+    @Override
     public List<Clause> contract() {
         return List.of(
                 new Clause("C1", "Thread-safe: the three methods may be called from many threads at once; every "

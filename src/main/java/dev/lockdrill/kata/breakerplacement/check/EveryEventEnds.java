@@ -7,13 +7,15 @@ import dev.lockdrill.history.History;
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
  * Every emit tells the outbox exactly one ending, and once deferred events have been handed back
- * (the faults are over by then) every event is delivered or dead-lettered: none is lost.
+ * (the faults are over by then) every event is delivered or dead-lettered: none is lost. An event
+ * handed back may be emitted again by another worker: its last ending is the latest in time.
  */
 public final class EveryEventEnds implements Invariant {
     @Override
@@ -35,8 +37,8 @@ public final class EveryEventEnds implements Invariant {
             emits.stream().filter(e -> e.endings().size() != 1).limit(3)
                     .forEach(e -> evidence.add(Evidence.of(scenario + ": " + e.describe() + " — "
                             + e.endings().size() + " endings", e.emit().id())));
-            Map<String, String> last = emits.stream().collect(Collectors.toMap(EmitRecord::event,
-                    EmitRecord::ending, (a, b) -> b));
+            Map<String, String> last = emits.stream().sorted(Comparator.comparingLong(e -> e.emit().id()))
+                    .collect(Collectors.toMap(EmitRecord::event, EmitRecord::ending, (a, b) -> b));
             last.entrySet().stream().filter(e -> !e.getValue().equals(EmitterOp.DELIVERED.label())
                     && !e.getValue().equals(EmitterOp.DEAD_LETTER.label())).limit(3)
                     .forEach(e -> evidence.add(Evidence.of(scenario + ": event " + e.getKey()

@@ -121,16 +121,27 @@ final class EmitterRig {
         }
     }
 
-    /** Hands deferred events back, a breaker wait apart, for up to three rounds. */
+    /**
+     * Hands deferred events back, a breaker wait apart, for up to three rounds: never before the
+     * time each was deferred for (a Retry-After longer than the wait is honoured by the outbox too).
+     * Events emitted after it are first passes again.
+     */
     void drainDeferred() {
-        for (int round = 1; round <= 3; round++) {
+        drainDeferred(3);
+    }
+
+    /** Like {@link #drainDeferred()}, for up to {@code rounds} rounds. */
+    void drainDeferred(int rounds) {
+        for (int round = 1; round <= rounds; round++) {
+            long due = outbox.latestDueMillis();
             List<Event> deferred = outbox.takeDeferred();
             if (deferred.isEmpty()) {
                 return;
             }
-            recorder.time().advanceMillis(RecordingBreaker.WAIT_MILLIS + 1);
+            recorder.time().advanceMillis(Math.max(RecordingBreaker.WAIT_MILLIS + 1, due - tick()));
             recorder.round(round);
             deferred.forEach(this::emit);
         }
+        recorder.round(0);
     }
 }

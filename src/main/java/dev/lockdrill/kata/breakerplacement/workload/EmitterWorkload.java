@@ -2,11 +2,14 @@ package dev.lockdrill.kata.breakerplacement.workload;
 
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.harness.explore.Exploration;
+import dev.lockdrill.harness.explore.Explorable;
+import dev.lockdrill.support.ScheduleId;
 
 import java.util.List;
 
 /** The breaker-placement kata: each scenario drives a fresh emitter on virtual time; no database. */
-public final class EmitterWorkload implements Workload {
+public final class EmitterWorkload implements Workload, Explorable {
     static final List<EmitterScenario> SCENARIOS = List.of(
             new CredentialRevokedScenario(),
             new PlatformDownScenario(),
@@ -20,5 +23,12 @@ public final class EmitterWorkload implements Workload {
             context.recorder().progress(scenario.name(), scenario.summary());
             scenario.run(new EmitterRig(context, scenario.name()), context.recorder());
         }
+    }
+
+    @Override
+    public void explore(WorkloadContext context, List<ScheduleId> schedules) throws Exception {
+        Exploration.run(context, schedules, PlacementExplorer::generate,
+                schedule -> new PlacementExplorer(context, schedule), PlacementExplorer::take,
+                PlacementExplorer::finish);
     }
 }

@@ -15,6 +15,7 @@ import java.util.Map;
 final class RecordingOutbox implements Outbox {
     private final EmitterRecorder recorder;
     private final List<Event> deferred = new ArrayList<>();
+    private long latestDueMillis;
 
     RecordingOutbox(EmitterRecorder recorder) {
         this.recorder = recorder;
@@ -34,6 +35,13 @@ final class RecordingOutbox implements Outbox {
     public synchronized void retryLater(Event event, Duration after) {
         recorder.record(EmitterOp.RETRY_LATER, event, new RetryLater(after == null ? -1 : after.toMillis()).toMap());
         deferred.add(event);
+        long millis = after == null ? 0 : Math.max(0, after.toMillis());
+        latestDueMillis = Math.max(latestDueMillis, recorder.time().millis() + millis);
+    }
+
+    /** The virtual time (ms) at which every event deferred so far may be handed back, as each asked. */
+    synchronized long latestDueMillis() {
+        return latestDueMillis;
     }
 
     synchronized List<Event> takeDeferred() {

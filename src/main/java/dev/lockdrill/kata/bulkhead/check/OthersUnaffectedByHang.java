@@ -9,6 +9,7 @@ import dev.lockdrill.history.Faults;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.kata.bulkhead.protocol.Ending;
+import dev.lockdrill.kata.bulkhead.protocol.LimitRow;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,7 +17,9 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * While one dependency hangs, calls to the healthy ones keep working: none is rejected, at most
+ * While one dependency hangs, calls made meanwhile to the healthy ones (no fault of their own
+ * while they ran, not cancelled by their client, made while their dependency had room) keep
+ * working: none is rejected, at most
  * {@value #TIMEOUT_SHARE_PERCENT} % time out (a loaded machine stalls every call in flight past its
  * timeout at once, and more than once; a shared pool times out most of them or rejects them) and the p99 latency stays within
  * {@value #P99_BOUND_MILLIS} ms, not counting time the machine stalled the check itself (nor the
@@ -27,6 +30,7 @@ import java.util.stream.Collectors;
 public final class OthersUnaffectedByHang implements Invariant {
     static final double P99_BOUND_MILLIS = 1000;
     static final int TIMEOUT_SHARE_PERCENT = 20;
+    static final long RELEASE_GRACE_MILLIS = 20;
 
     @Override
     public String name() {
@@ -44,8 +48,13 @@ public final class OthersUnaffectedByHang implements Invariant {
         BulkheadFacts facts = new BulkheadFacts(history);
         List<Evidence> evidence = new ArrayList<>();
         for (FaultEvent hang : facts.faults(Faults.HANG)) {
-            List<Op> healthy = facts.calls(hang.scenario()).stream()
-                    .filter(call -> !hang.target().equals(BulkheadFacts.dependency(call))).toList();
+            List<Op> calls = facts.calls(hang.scenario());
+            List<Op> healthy = calls.stream()
+                    .filter(call -> !hang.target().equals(BulkheadFacts.dependency(call)))
+                    .filter(call -> hang.startNanos() <= call.invokeNanos() && call.invokeNanos() <= hang.endNanos())
+                    .filter(call -> !BulkheadFacts.outcome(call).is(Ending.CANCELLED))
+                    .filter(call -> !faultedItself(facts, call))
+                    .filter(call -> hadRoom(facts, calls, call)).toList();
             if (healthy.isEmpty()) {
                 continue;
             }
@@ -67,6 +76,35 @@ public final class OthersUnaffectedByHang implements Invariant {
             }
         }
         return failIfAny(evidence);
+    }
+
+    /** The call's own dependency hung or failed at some moment while the call ran: it was not healthy. */
+    private static boolean faultedItself(BulkheadFacts facts, Op call) {
+        return facts.history().faults(call.scenario()).stream()
+                .filter(f -> f.is(Faults.HANG) || f.is(Faults.OUTAGE))
+                .anyMatch(f -> f.target().equals(BulkheadFacts.dependency(call))
+                        && f.overlaps(call.invokeNanos(), call.completeNanos()));
+    }
+
+    /**
+     * Fewer than its limit of other calls to the same dependency were in flight at any moment of the
+     * call (a call is in flight from when it was made until its future and its work have ended, and
+     * {@value #RELEASE_GRACE_MILLIS} ms more that the machine ran, while its permit comes back): a dependency
+     * that its own callers fill rightly rejects, hang or no hang.
+     */
+    private static boolean hadRoom(BulkheadFacts facts, List<Op> calls, Op call) {
+        int limit = facts.limit(call).map(LimitRow::limit).orElse(Integer.MAX_VALUE);
+        long concurrent = calls.stream()
+                .filter(other -> other.id() != call.id()
+                        && BulkheadFacts.dependency(other).equals(BulkheadFacts.dependency(call)))
+                .filter(other -> other.invokeNanos() <= ended(facts, call)
+                        && facts.ran(call.scenario(), ended(facts, other), call.invokeNanos())
+                        <= RELEASE_GRACE_MILLIS * BulkheadFacts.MS).count();
+        return concurrent < limit;
+    }
+
+    private static long ended(BulkheadFacts facts, Op call) {
+        return Math.max(call.completeNanos(), facts.workOf(call).map(Op::completeNanos).orElse(call.completeNanos()));
     }
 
     /** A timeout that the machine's stalls account for: without them the call ran less than its timeout. */

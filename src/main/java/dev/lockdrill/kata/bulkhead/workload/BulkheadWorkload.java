@@ -2,11 +2,14 @@ package dev.lockdrill.kata.bulkhead.workload;
 
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.harness.explore.Exploration;
+import dev.lockdrill.harness.explore.Explorable;
+import dev.lockdrill.support.ScheduleId;
 
 import java.util.List;
 
 /** The bulkhead kata: fresh bulkheads per scenario, fake dependencies, real threads; no database. */
-public final class BulkheadWorkload implements Workload {
+public final class BulkheadWorkload implements Workload, Explorable {
     static final List<BulkheadScenario> SCENARIOS = List.of(
             new BaselineScenario(),
             new OneHangsScenario(),
@@ -30,5 +33,11 @@ public final class BulkheadWorkload implements Workload {
                 rig.quiesce();
             }
         }
+    }
+
+    @Override
+    public void explore(WorkloadContext context, List<ScheduleId> schedules) throws Exception {
+        Exploration.run(context, schedules, BulkheadExplorer::generate,
+                schedule -> new BulkheadExplorer(context, schedule), BulkheadExplorer::take, BulkheadExplorer::finish);
     }
 }

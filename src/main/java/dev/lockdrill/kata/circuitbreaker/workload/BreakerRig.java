@@ -71,8 +71,12 @@ final class BreakerRig extends ScenarioRig {
     }
 
     void outcome(BreakerProbe probe, boolean failed, long durationNanos) {
+        outcome(probe, DRIVER, failed, durationNanos);
+    }
+
+    void outcome(BreakerProbe probe, String worker, boolean failed, long durationNanos) {
         CallOutcome outcome = new CallOutcome(probe.id(), probe.ticker().peek(), durationNanos, failed);
-        recorder().call(scenario, DRIVER, outcome.op(), outcome.toMap(), () -> {
+        recorder().call(scenario, worker, outcome.op(), outcome.toMap(), () -> {
             if (failed) {
                 probe.breaker().onError(durationNanos, new DependencyFailure("HTTP 503 from the dependency"));
             } else {

@@ -37,10 +37,12 @@ class EmitterInvariantsTest {
     private String event;
     private String key;
 
+    private String worker = "emitter";
+
     private EmitterInvariantsTest op(EmitterOp f, Map<String, Object> fields) {
         Map<String, Object> args = new Stamp(event, key, tick, "0").with(fields);
         id++;
-        ops.add(new Op(id, "s", "emitter", f.label(), args, id, id, Outcome.OK, Map.of(), null));
+        ops.add(new Op(id, "s", worker, f.label(), args, id, id, Outcome.OK, Map.of(), null));
         return this;
     }
 
@@ -279,6 +281,43 @@ class EmitterInvariantsTest {
         emit("e1", "gh/2", 100).permit(false).retryLater(1000);
         emit("e1", "gh/2", 2000).attempt(200).delivered();
         assertThat(failed()).containsExactly("others-unaffected");
+    }
+
+    @Test
+    void aKeyWhoseOwnFaultBeganEarlierIsNotOneOfTheOthers() {
+        outage("gh/2", 0, 200);
+        outage("gh/1", 100, 500);
+        emit("e1", "gh/2", 300).permit(false).retryLater(1000);
+        emit("e1", "gh/2", 2000).attempt(200).delivered();
+        assertThat(verdict("others-unaffected")).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
+    void anotherKeysItemErrorDuringTheOutageIsNotAnEffectOfIt() {
+        outage("gh/1", 0, 500);
+        emit("e1", "gh/2", 100).attempt(410).deadLetter();
+        assertThat(verdict("others-unaffected")).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
+    void anEventHandedBackToAnotherWorkerEndsWithItsLatestEnding() {
+        emit("e0", "gh/1", 0).attempt(200).delivered();
+        worker = "worker-2";
+        emit("e1", "gh/1", 30).permit(false).retryLater(1000);
+        worker = "emitter";
+        emit("e1", "gh/1", 2000).attempt(200).delivered();
+        assertThat(verdict("every-event-ends")).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
+    void callsAnswered429WithTheirPermitReleasedAreNotBoundByTheBreaker() {
+        outage("gh/1", 0, 500);
+        for (int i = 0; i < 12; i++) {
+            emit("e" + i, "gh/1", i * 30L).permit(true).call(429, 500 - i * 30L).report(Report.Outcome.RELEASED)
+                    .retryLater(600);
+            emit("e" + i, "gh/1", 5000 + i * 30L).attempt(200).delivered();
+        }
+        assertThat(verdict("outage-calls-bounded")).isEqualTo(Verdict.PASS);
     }
 
     @Test

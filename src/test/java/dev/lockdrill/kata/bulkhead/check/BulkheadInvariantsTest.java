@@ -144,6 +144,31 @@ class BulkheadInvariantsTest {
     }
 
     @Test
+    void aHealthyDependencyThatItsOwnCallersFilledMayRejectDuringAHang() {
+        hang("apns", 0, 600);
+        answered("fcm-1", "fcm", 10, 200);
+        answered("fcm-2", "fcm", 11, 200);
+        call("fcm-3", "fcm", 12, 12, Ending.REJECTED);
+        assertThat(failed()).isEmpty();
+    }
+
+    @Test
+    void callsOutsideTheHangOrToADependencyWithAFaultOfItsOwnAreNotJudgedAsHealthy() {
+        hang("apns", 0, 100);
+        faults.add(new FaultEvent(Faults.OUTAGE.label(), S, "fcm", 0, 50 * MS, true, "fcm failed"));
+        call("fcm-1", "fcm", 20, 21, Ending.FAILED);
+        call("fcm-2", "fcm", 300, 300, Ending.REJECTED);
+        assertThat(result("others-unaffected-by-hang").verdict()).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
+    void aHealthyCallTheClientCancelledIsNotTheBulkheadsFault() {
+        hang("apns", 0, 100);
+        call("fcm-1", "fcm", 20, 25, Ending.CANCELLED);
+        assertThat(result("others-unaffected-by-hang").verdict()).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
     void aRejectedHealthyCallIsReported() {
         hang("apns", 0, 100);
         call("fcm-client", "fcm", 20, 20, Ending.REJECTED);

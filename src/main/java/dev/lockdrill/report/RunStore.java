@@ -88,13 +88,26 @@ public final class RunStore {
                     .sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
             int removed = 0;
             for (Path old : runs.subList(0, Math.max(0, runs.size() - keep))) {
-                if (!old.equals(runDir) && deleteTree(old)) {
+                if (!old.equals(runDir) && settled(old) && deleteTree(old)) {
                     removed++;
                 }
             }
             return removed;
         } catch (IOException e) {
             return 0;
+        }
+    }
+
+    /** Kept while another check may still be writing it: finished (result.json there) a while ago. */
+    static final long SETTLED_MILLIS = 120_000;
+
+    private static boolean settled(Path run) {
+        try {
+            Path result = run.resolve("result.json");
+            return Files.exists(result) && System.currentTimeMillis()
+                    - Files.getLastModifiedTime(result).toMillis() > SETTLED_MILLIS;
+        } catch (IOException e) {
+            return false;
         }
     }
 

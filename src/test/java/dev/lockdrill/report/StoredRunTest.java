@@ -55,17 +55,42 @@ class StoredRunTest {
     }
 
     @Test
-    void onlyTheNewestRunsAreKept() {
+    void onlyTheNewestRunsAreKept() throws Exception {
         RunStore store = new RunStore(runs);
         Path last = null;
         for (int i = 0; i < 5; i++) {
             last = store.newRunDir("fencing-token", SampleRuns.kleppmannResult().at().plusSeconds(i));
             store.save(last, SampleRuns.kleppmannResult());
+            finishedLongAgo(last);
         }
 
         assertThat(store.prune(last, 2)).isEqualTo(3);
         assertThat(runs.resolve("fencing-token").toFile().list()).filteredOn(n -> n.startsWith("2")).hasSize(2);
         assertThat(store.latest("fencing-token")).contains(last.toAbsolutePath().normalize());
+    }
+
+    /** Another check (dev check runs several) may still be writing a run: it is not pruned under it. */
+    @Test
+    void aRunStillBeingWrittenOrJustFinishedIsNotPruned() throws Exception {
+        RunStore store = new RunStore(runs);
+        Path writing = store.newRunDir("fencing-token", SampleRuns.kleppmannResult().at());
+        Path justDone = store.newRunDir("fencing-token", SampleRuns.kleppmannResult().at().plusSeconds(1));
+        store.save(justDone, SampleRuns.kleppmannResult());
+        Path old = store.newRunDir("fencing-token", SampleRuns.kleppmannResult().at().plusSeconds(2));
+        store.save(old, SampleRuns.kleppmannResult());
+        finishedLongAgo(old);
+        Path last = store.newRunDir("fencing-token", SampleRuns.kleppmannResult().at().plusSeconds(3));
+        store.save(last, SampleRuns.kleppmannResult());
+
+        assertThat(store.prune(last, 1)).isEqualTo(1);
+        assertThat(writing).isDirectory();
+        assertThat(justDone).isDirectory();
+        assertThat(old).doesNotExist();
+    }
+
+    private static void finishedLongAgo(Path run) throws Exception {
+        Files.setLastModifiedTime(run.resolve("result.json"),
+                java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 600_000));
     }
 
     @Test
@@ -109,6 +134,8 @@ class StoredRunTest {
                     for (int f = 0; f < 50; f++) {
                         Files.writeString(dir.resolve("file-" + f), "x");
                     }
+                    Files.writeString(dir.resolve("result.json"), "{}");
+                    finishedLongAgo(dir);
                     made.add(dir);
                 }
                 CyclicBarrier start = new CyclicBarrier(2);

@@ -91,6 +91,23 @@ public final class Cli {
         return usage.toString();
     }
 
+    /** The file a write was refused on (a read-only or foreign-owned workbook), or null for other errors. */
+    static String unwritable(Throwable ex) {
+        for (Throwable t = ex; t != null; t = t.getCause()) {
+            if (t instanceof java.nio.file.AccessDeniedException denied) {
+                return denied.getFile();
+            }
+            if (t instanceof java.nio.file.ReadOnlyFileSystemException) {
+                return "the workbook";
+            }
+            if (t instanceof java.nio.file.FileSystemException fs && fs.getReason() != null
+                    && fs.getReason().contains("Read-only file system")) {
+                return fs.getFile();
+            }
+        }
+        return null;
+    }
+
     private static int report(Exception ex, CommandLine command, boolean verbose, int width) {
         PrintWriter err = command.getErr();
         int code;
@@ -98,6 +115,11 @@ public final class Cli {
             Text.wrap(Secrets.redact(known.getMessage()), width, "", "  ")
                     .forEach(line -> err.println(command.getColorScheme().errorText(line)));
             code = known.exitCode();
+        } else if (unwritable(ex) != null) {
+            Text.wrap(Secrets.redact("Cannot write " + unwritable(ex) + " (" + ex.getClass().getSimpleName()
+                    + "); make the workbook's .lockdrill/ folder writable, or run from a copy you own."), width, "",
+                    "  ").forEach(line -> err.println(command.getColorScheme().errorText(line)));
+            code = ExitCodes.USAGE;
         } else {
             Text.wrap(Secrets.redact("lockdrill hit an internal error: " + ex
                     + (verbose ? "" : ". Run the command again with --verbose to see where.")), width, "", "  ")

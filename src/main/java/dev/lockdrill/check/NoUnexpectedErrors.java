@@ -80,30 +80,6 @@ public final class NoUnexpectedErrors implements Invariant {
                 .findFirst().filter(o -> o.id() == op.id()).isPresent());
     }
 
-    /**
-     * After a landed fault of this kind on a worker, its calls may fail until one of them answers: a
-     * pool may hold several connections the fault closed, and each is found dead only when used.
-     */
-    public Excuse callsAfterUntilAnswered(FaultKind kind) {
-        return (history, op) -> {
-            for (FaultEvent fault : history.faults(op.scenario())) {
-                if (!fault.is(kind) || !fault.landed() || !fault.target().equals(op.worker())) {
-                    continue;
-                }
-                for (Op o : history.ops(o -> judged.test(o) && o.scenario().equals(op.scenario())
-                        && o.worker().equals(op.worker()) && o.completeNanos() >= fault.startNanos())) {
-                    if (o.id() == op.id()) {
-                        return true;
-                    }
-                    if (o.ok()) {
-                        break;
-                    }
-                }
-            }
-            return false;
-        };
-    }
-
     @Override
     public String name() {
         return "no-unexpected-errors";

@@ -23,14 +23,14 @@ public final class FencingTokenInvariants {
     /**
      * Without a killed connection to blame, every call completes: a store that throws is not
      * available. A call in flight when its worker's sessions were killed may fail, and so may the
-     * worker's calls to the store after the kill until one answers (a pool may hand out connections
-     * the kill closed); the harness's own lease calls, on a connection nobody kills, do not count.
+     * worker's first call to the store begun after the kill (a pool may hand out a connection the kill
+     * closed); the harness's own lease calls, on a connection nobody kills, do not count.
      */
     static Invariant noUnexpectedErrors() {
         String description = "calls complete without errors unless their connection was killed";
         NoUnexpectedErrors.Excuse firstCallAfterKill = new NoUnexpectedErrors(description,
                 op -> !op.is(FencingOps.ACQUIRE),
-                FencingTokenInvariants::describeCall).callsAfterUntilAnswered(Faults.KILL);
+                FencingTokenInvariants::describeCall).firstCallBegunAfter(Faults.KILL);
         return new NoUnexpectedErrors(description, op -> true, FencingTokenInvariants::describeCall,
                 NoUnexpectedErrors.hitDuring(Faults.KILL), firstCallAfterKill);
     }

@@ -19,7 +19,7 @@ class OutboxContractTest {
         List<String> invariants = kata.invariants().stream().map(Invariant::name).toList();
         List<String> scenarios = OutboxRelayWorkload.SCENARIOS.stream().map(OutboxScenario::name).toList();
         assertThat(kata.contract()).extracting(Clause::id)
-                .containsExactly("C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9");
+                .containsExactly("C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9", "C10");
         for (Clause clause : kata.contract()) {
             assertThat(clause.invariants()).isNotEmpty();
             assertThat(clause.scenarios()).isNotEmpty();

@@ -1,6 +1,7 @@
 package dev.lockdrill.kata.leaseclaim.workload;
 
 import dev.lockdrill.harness.Database;
+import dev.lockdrill.harness.JumpClock;
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.RoundTripHook;
 import dev.lockdrill.harness.Sql;
@@ -17,11 +18,7 @@ import dev.lockdrill.katas.api.lease.LeaseQueue;
 import dev.lockdrill.support.ScheduleId;
 
 import java.sql.Connection;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +26,6 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Random schedules for lease-claim: two to four workers (each its own process, with leases of
@@ -170,26 +166,6 @@ final class LeaseExplorer implements AutoCloseable {
         }
     }
 
-    /** A process's clock that the nemesis can set ahead or behind. */
-    private static final class SkewedClock extends Clock {
-        final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return Clock.offset(Clock.system(zone), offset.get());
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.now().plus(offset.get());
-        }
-    }
-
     /** One worker process: its queue, its claims in order, those it completed. */
     private static final class WorkerState {
         final LeaseQueue queue;
@@ -203,7 +179,7 @@ final class LeaseExplorer implements AutoCloseable {
 
     private final LeaseRig rig;
     private final Map<String, WorkerState> workers = new ConcurrentHashMap<>();
-    private final Map<String, SkewedClock> clocks = new ConcurrentHashMap<>();
+    private final Map<String, JumpClock> clocks = new ConcurrentHashMap<>();
 
     LeaseExplorer(LeaseRig rig) {
         this.rig = rig;
@@ -212,7 +188,7 @@ final class LeaseExplorer implements AutoCloseable {
     private synchronized WorkerState worker(String name) throws Exception {
         WorkerState state = workers.get(name);
         if (state == null) {
-            state = new WorkerState(rig.queue(name, clocks.computeIfAbsent(name, n -> new SkewedClock()), lease(name)));
+            state = new WorkerState(rig.queue(name, clocks.computeIfAbsent(name, n -> new JumpClock()), lease(name)));
             workers.put(name, state);
         }
         return state;
@@ -250,7 +226,7 @@ final class LeaseExplorer implements AutoCloseable {
             rig.insert(i.rows());
         } else if (step instanceof Skew s) {
             long start = rig.recorder().now();
-            clocks.computeIfAbsent(s.worker(), n -> new SkewedClock()).offset.set(s.ahead() ? SKEW : SKEW.negated());
+            clocks.computeIfAbsent(s.worker(), n -> new JumpClock()).set(s.ahead() ? SKEW : SKEW.negated());
             rig.recorder().fault(Faults.CLOCK_SKEW, rig.scenario(), s.worker(), start, s.worker() + "'s clock runs "
                     + SKEW.toMinutes() + " minutes " + (s.ahead() ? "ahead" : "behind"));
         } else if (step instanceof HoldRow h) {

@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.pglockservice.workload;
 
+import dev.lockdrill.harness.JumpClock;
+
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.lockservice.Lease;

@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.pglockservice.workload;
 
+import dev.lockdrill.harness.JumpClock;
+
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.RoundTripHook;
 import dev.lockdrill.harness.Sql;

@@ -1,4 +1,4 @@
-package dev.lockdrill.kata.pglockservice.workload;
+package dev.lockdrill.harness;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -8,10 +8,15 @@ import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicReference;
 
 /** A process's wall clock that the check can jump forward or back, as NTP or a VM migration would. */
-final class JumpClock extends Clock {
+public final class JumpClock extends Clock {
     private final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
 
-    void jump(Duration by) {
+    /** Sets the clock this far from true time (ahead when positive). */
+    public void set(Duration offsetFromTrueTime) {
+        offset.set(offsetFromTrueTime);
+    }
+
+    public void jump(Duration by) {
         offset.updateAndGet(current -> current.plus(by));
     }
 

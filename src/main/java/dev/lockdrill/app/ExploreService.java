@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -179,7 +180,7 @@ public final class ExploreService {
 
         boolean ran(ScheduleId id) {
             return broken() && ids.size() == 1
-                    || history.observations(dev.lockdrill.harness.explore.Schedule.STEPS).stream()
+                    || history.observations(STEPS).stream()
                     .anyMatch(o -> o.scenario().equals(id.scenario()));
         }
 
@@ -196,15 +197,15 @@ public final class ExploreService {
             return steps;
         }
 
-        java.util.Optional<Failure> failure(ScheduleId id) {
+        Optional<Failure> failure(ScheduleId id) {
             if (broken()) {
                 if (ids.size() == 1 || !finished(id)) {
                     String how = outcome.status() == ChildStatus.TIMEOUT ? "timed out"
                             : outcome.status() == ChildStatus.CRASHED ? "crashed" : "stopped";
-                    return java.util.Optional.of(new Failure(List.of(), how
+                    return Optional.of(new Failure(List.of(), how
                             + (outcome.message().isBlank() ? "" : ": " + outcome.message())));
                 }
-                return java.util.Optional.empty();
+                return Optional.empty();
             }
             String scenario = id.scenario();
             History own = new History(history.seed(), history.ops(op -> op.scenario().equals(scenario)),
@@ -212,7 +213,7 @@ public final class ExploreService {
                     .filter(o -> o.scenario().equals(scenario)).toList());
             List<InvariantResult> failed = invariants.stream().map(invariant -> invariant.check(own))
                     .filter(r -> r.verdict() == Verdict.FAIL).toList();
-            return failed.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(new Failure(failed, ""));
+            return failed.isEmpty() ? Optional.empty() : Optional.of(new Failure(failed, ""));
         }
 
         /** Whether a later schedule started, so this one's history is whole although the process then died. */
@@ -222,7 +223,7 @@ public final class ExploreService {
         }
     }
 
-    static final String STEPS = dev.lockdrill.harness.explore.Schedule.STEPS;
+    static final String STEPS = ScheduleId.STEPS_OBSERVATION;
 
     /** Runs schedules in check processes, one fresh schema per process. */
     private final class Explorer {

@@ -10,6 +10,9 @@ import java.util.Optional;
  * always generates the same steps, so a kept list replays the shrunk schedule exactly.
  */
 public record ScheduleId(long seed, List<Integer> kept) {
+    /** The observation under which a schedule's steps are recorded, so the parent can print them. */
+    public static final String STEPS_OBSERVATION = "explore-steps";
+
     public ScheduleId {
         kept = kept == null ? null : List.copyOf(kept);
     }

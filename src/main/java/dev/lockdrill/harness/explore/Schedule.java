@@ -14,8 +14,7 @@ import java.util.SplittableRandom;
  * out. {@code indices} are the kept steps' places in the full schedule (what a replay id lists).
  */
 public record Schedule<S extends Step>(ScheduleId id, List<Integer> indices, List<S> steps) {
-    /** The observation under which a schedule's steps are recorded, so the parent can print them. */
-    public static final String STEPS = "explore-steps";
+    public static final String STEPS = ScheduleId.STEPS_OBSERVATION;
 
     /** Makes the full schedule of a seed; the same seed always makes the same steps. */
     @FunctionalInterface

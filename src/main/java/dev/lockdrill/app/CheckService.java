@@ -146,6 +146,9 @@ public final class CheckService {
         return e.getMessage() + " (" + detail + file + ")";
     }
 
+    /** At most this many lanes per check (see {@link Kata#lanes}); 1 runs the scenarios one after another. */
+    public static final String LANES_ENV = "LOCKDRILL_LANES";
+
     private record Run(String source, String label, Path classes) {
     }
 
@@ -156,7 +159,7 @@ public final class CheckService {
         String schemaName = tag + "_" + run.label();
         ChildOutcome outcome;
         if (jdbcUrl != null) {
-            RunSchema schema = RunSchema.create(jdbcUrl, schemaName, tag);
+            RunSchema schema = RunSchema.create(jdbcUrl, schemaName, tag, lanes(definition));
             String warning = schema.warning();
             if (!warning.isEmpty()) {
                 app.notice(warning);
@@ -224,7 +227,18 @@ public final class CheckService {
         return new ChildSpec(run.label(), definition.workload().getName(), manifest.implementation(), run.classes(),
                 request.extraClasspath(), seed, jdbcUrl, ownerUrl, pooledUrl, noPooler, schemaName, tag, timeout,
 
-                runDir.resolve(run.label() + "-output.log"), null);
+                runDir.resolve(run.label() + "-output.log"), null, lanes(definition));
+    }
+
+    /** The kata's lanes, or fewer when {@value #LANES_ENV} says so (1: every scenario in turn, as before). */
+    static int lanes(Kata definition) {
+        String value = System.getenv(LANES_ENV);
+        try {
+            int most = value == null || value.isBlank() ? Integer.MAX_VALUE : Math.max(1, Integer.parseInt(value.trim()));
+            return Math.min(definition.lanes(), most);
+        } catch (NumberFormatException e) {
+            return definition.lanes();
+        }
     }
 
     static ImplementationRun evaluate(Kata definition, String source, ChildOutcome outcome) {

@@ -39,6 +39,10 @@ public final class JdbcUrls {
     public static String normalize(String url) {
         String trimmed = url.trim();
         if (trimmed.startsWith("jdbc:postgresql:")) {
+            if (org.postgresql.Driver.parseURL(trimmed, null) == null) {
+                throw LockdrillException.usage("'" + Secrets.redact(trimmed) + "' is not a URL the PostgreSQL driver "
+                        + "can read; write it as " + EXPECTED + ".");
+            }
             return trimmed;
         }
         Matcher m = LIBPQ_URI.matcher(trimmed);

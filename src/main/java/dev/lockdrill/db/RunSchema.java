@@ -1,5 +1,6 @@
 package dev.lockdrill.db;
 
+import dev.lockdrill.support.ChildArgs;
 import dev.lockdrill.support.Text;
 import dev.lockdrill.support.ExitCodes;
 import dev.lockdrill.support.LockdrillException;
@@ -57,35 +58,54 @@ public final class RunSchema implements AutoCloseable {
     private final String ownerUrl;
     private final String name;
     private final String tag;
+    /** The schemas of the run's further lanes ({@link ChildArgs#laneSchema}), made and dropped with the run's. */
+    private final List<String> lanes;
     /** The run's own role, or null when the run uses the configured role. */
     private final String role;
     private final String warning;
     private volatile String problem = "";
     private boolean closed;
 
-    private RunSchema(String jdbcUrl, String ownerUrl, String name, String tag, String role, String warning) {
+    private RunSchema(String jdbcUrl, String ownerUrl, String name, String tag, List<String> lanes, String role,
+                      String warning) {
         this.jdbcUrl = jdbcUrl;
         this.ownerUrl = ownerUrl;
         this.name = name;
         this.tag = tag;
+        this.lanes = List.copyOf(lanes);
         this.role = role;
         this.warning = warning;
     }
 
     public static RunSchema create(String jdbcUrl, String name, String tag) {
+        return create(jdbcUrl, name, tag, 1);
+    }
+
+    /**
+     * The run's schema and, for a check that runs its scenarios in {@code lanes} side by side,
+     * one more schema per further lane ({@link ChildArgs#laneSchema}): a lane's scenarios see only their
+     * own tables, as they would if they ran alone.
+     */
+    public static RunSchema create(String jdbcUrl, String name, String tag, int lanes) {
+        List<String> laneSchemas = new ArrayList<>();
+        for (int lane = 1; lane < lanes; lane++) {
+            laneSchemas.add(ChildArgs.laneSchema(name, lane));
+        }
         RunSchema schema;
         try (Connection c = connect(jdbcUrl)) {
             String refused = mayCreateRoles(c) ? "" : "role " + currentUser(c) + " may not create roles";
-            schema = refused.isEmpty() ? withRole(c, jdbcUrl, name, tag) : null;
+            schema = refused.isEmpty() ? withRole(c, jdbcUrl, name, tag, laneSchemas) : null;
             if (schema == null) {
                 if (refused.isEmpty()) {
                     refused = "a role made for the run could not log in";
                 }
                 try (Statement s = c.createStatement()) {
-                    s.execute("CREATE SCHEMA " + name);
-                    s.execute("COMMENT ON SCHEMA " + name + " IS '" + registration() + "'");
+                    for (String each : all(name, laneSchemas)) {
+                        s.execute("CREATE SCHEMA " + each);
+                        s.execute("COMMENT ON SCHEMA " + each + " IS '" + registration() + "'");
+                    }
                 }
-                schema = new RunSchema(jdbcUrl, jdbcUrl, name, tag, null, "Your code runs as role "
+                schema = new RunSchema(jdbcUrl, jdbcUrl, name, tag, laneSchemas, null, "Your code runs as role "
                         + currentUser(c) + " itself (" + refused + "), so it can do whatever that role can; "
                         + "`lockdrill doctor` shows how to give runs a role of their own.");
             }
@@ -103,7 +123,8 @@ public final class RunSchema implements AutoCloseable {
      * then logs in as the role once; null, with nothing left behind, when that login is refused
      * (an authentication method the role's password does not satisfy).
      */
-    private static RunSchema withRole(Connection c, String jdbcUrl, String name, String tag) throws SQLException {
+    private static RunSchema withRole(Connection c, String jdbcUrl, String name, String tag, List<String> lanes)
+            throws SQLException {
         String password = HexFormat.of().formatHex(bytes(16));
         boolean superuser = superuser(c);
         c.setAutoCommit(false);
@@ -114,8 +135,10 @@ public final class RunSchema implements AutoCloseable {
             if (!superuser) {
                 s.execute("GRANT " + name + " TO CURRENT_USER");
             }
-            s.execute("CREATE SCHEMA " + name + " AUTHORIZATION " + name);
-            s.execute("COMMENT ON SCHEMA " + name + " IS '" + registration() + "'");
+            for (String each : all(name, lanes)) {
+                s.execute("CREATE SCHEMA " + each + " AUTHORIZATION " + name);
+                s.execute("COMMENT ON SCHEMA " + each + " IS '" + registration() + "'");
+            }
             s.execute("ALTER ROLE " + name + " SET search_path = " + name);
             c.commit();
         } catch (SQLException e) {
@@ -128,10 +151,16 @@ public final class RunSchema implements AutoCloseable {
         try (Connection probe = connect(ownerUrl); Statement s = probe.createStatement()) {
             s.execute("SELECT 1");
         } catch (SQLException refused) {
-            dropRole(c, name, name);
+            dropRole(c, name, name, lanes);
             return null;
         }
-        return new RunSchema(jdbcUrl, ownerUrl, name, tag, name, "");
+        return new RunSchema(jdbcUrl, ownerUrl, name, tag, lanes, name, "");
+    }
+
+    private static List<String> all(String name, List<String> lanes) {
+        List<String> all = new ArrayList<>(List.of(name));
+        all.addAll(lanes);
+        return all;
     }
 
     private static byte[] bytes(int n) {
@@ -209,7 +238,7 @@ public final class RunSchema implements AutoCloseable {
         closed = true;
         OPEN.remove(this);
         try (Connection c = connect()) {
-            problem = drop(c, name, tag, role);
+            problem = drop(c, name, tag, role, lanes);
         } catch (SQLException e) {
             problem = "could not reach PostgreSQL to drop schema " + name + ": " + Secrets.redact(e.getMessage());
         }
@@ -243,23 +272,30 @@ public final class RunSchema implements AutoCloseable {
      * times, and then the role; "" when dropped.
      */
     static String drop(Connection c, String name, String tag, String role) throws SQLException {
+        return drop(c, name, tag, role, List.of());
+    }
+
+    /** As {@link #drop(Connection, String, String, String)}, with the schemas of the run's further lanes. */
+    static String drop(Connection c, String name, String tag, String role, List<String> lanes) throws SQLException {
         String last = "";
+        List<String> schemas = all(name, lanes);
         for (int attempt = 1; attempt <= DROP_ATTEMPTS; attempt++) {
             try (PreparedStatement ps = c.prepareStatement("""
                     SELECT pg_terminate_backend(pid) FROM pg_stat_activity
                      WHERE pid <> pg_backend_pid() AND (application_name LIKE ? OR usename = ? OR pid IN (
                        SELECT l.pid FROM pg_locks l JOIN pg_class r ON r.oid = l.relation
-                        JOIN pg_namespace n ON n.oid = r.relnamespace WHERE n.nspname = ?))""")) {
-                ps.setString(1, tag + "-%");
+                        JOIN pg_namespace n ON n.oid = r.relnamespace WHERE n.nspname = ANY (?)))""")) {
+                // a lane's sessions carry the run's tag and the lane's letter: "ld…b-worker-1"
+                ps.setString(1, tag + "%-%");
                 ps.setString(2, role == null ? "" : role);
-                ps.setString(3, name);
+                ps.setArray(3, c.createArrayOf("text", schemas.toArray()));
                 ps.execute();
             }
             try (Statement s = c.createStatement()) {
                 s.execute("SET lock_timeout = '2s'");
-                s.execute("DROP SCHEMA IF EXISTS " + name + " CASCADE");
+                s.execute("DROP SCHEMA IF EXISTS " + String.join(", ", schemas) + " CASCADE");
                 if (role != null) {
-                    return dropRole(c, name, role);
+                    return dropRole(c, name, role, lanes);
                 }
                 return "";
             } catch (SQLException e) {
@@ -271,10 +307,10 @@ public final class RunSchema implements AutoCloseable {
     }
 
     /** Drops the run's role and whatever it still owns here (its schema, if left); "" when dropped. */
-    private static String dropRole(Connection c, String name, String role) {
+    private static String dropRole(Connection c, String name, String role, List<String> lanes) {
         try (Statement s = c.createStatement()) {
             s.execute("SET lock_timeout = '2s'");
-            s.execute("DROP SCHEMA IF EXISTS " + name + " CASCADE");
+            s.execute("DROP SCHEMA IF EXISTS " + String.join(", ", all(name, lanes)) + " CASCADE");
             s.execute("DROP OWNED BY " + role + " CASCADE");
             s.execute("DROP ROLE IF EXISTS " + role);
             return "";

@@ -57,13 +57,14 @@ public final class HarnessMain {
             Workload workload = (Workload) Class.forName(childArgs.workloadClass()).getDeclaredConstructor()
                     .newInstance();
             String url = System.getenv(ChildArgs.JDBC_URL_ENV);
+            int lanes = lanes(System.getenv(ChildArgs.LANES_ENV));
             Database database = url == null || url.isBlank() ? null
                     : new Database(url, System.getenv(ChildArgs.OWNER_URL_ENV), childArgs.schema(), childArgs.tag(),
-                    System.getenv(ChildArgs.POOLED_URL_ENV), System.getenv(ChildArgs.NO_POOLER_ENV));
+                    System.getenv(ChildArgs.POOLED_URL_ENV), System.getenv(ChildArgs.NO_POOLER_ENV), lanes);
             try (Implementation implementation = new Implementation(urls, childArgs.implementationClass(),
                     HarnessMain.class.getClassLoader())) {
                 WorkloadContext context = new WorkloadContext(childArgs.seed(), new Recorder(sink), implementation,
-                        database);
+                        database, lanes);
                 String explore = System.getenv(ChildArgs.EXPLORE_ENV);
                 if (explore == null || explore.isBlank()) {
                     workload.run(context);
@@ -114,6 +115,14 @@ public final class HarnessMain {
         out.write((parts[1] + "\n").getBytes(StandardCharsets.US_ASCII));
         out.flush();
         return new PrintStream(out, false, StandardCharsets.UTF_8);
+    }
+
+    static int lanes(String value) {
+        try {
+            return value == null || value.isBlank() ? 1 : Math.max(1, Integer.parseInt(value.trim()));
+        } catch (NumberFormatException e) {
+            return 1;
+        }
     }
 
     /** Processes the learner's code started end with the check. */

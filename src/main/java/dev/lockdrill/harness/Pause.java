@@ -4,7 +4,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
-/** Ways a worker is held still, as a GC pause or a stalled network would hold it. */
+/** Ways a worker is held still, as a GC pause or a stalled network would hold it (a scenario's {@link WaitLedger} counts them). */
 public final class Pause {
     private Pause() {
     }
@@ -14,14 +14,19 @@ public final class Pause {
     }
 
     public static void nanos(long nanos) {
-        long deadline = System.nanoTime() + nanos;
+        long start = System.nanoTime();
+        long deadline = start + nanos;
         long left;
-        while ((left = deadline - System.nanoTime()) > 0) {
-            LockSupport.parkNanos(left);
-            if (Thread.interrupted()) {
-                Thread.currentThread().interrupt();
-                return;
+        try {
+            while ((left = deadline - System.nanoTime()) > 0) {
+                LockSupport.parkNanos(left);
+                if (Thread.interrupted()) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
             }
+        } finally {
+            WaitLedger.record(start, System.nanoTime());
         }
     }
 

@@ -49,6 +49,15 @@ public interface Kata {
         return null;
     }
 
+    /**
+     * How many lanes the check's scripted scenarios run in side by side (each lane its scenarios in
+     * order, with a schema of its own), so the check takes about its longest lane's time. Each lane
+     * is judged as a history of its own. The workload says which scenarios share a lane.
+     */
+    default int lanes() {
+        return 1;
+    }
+
     default boolean needs(Needs need) {
         return needs().contains(need);
     }

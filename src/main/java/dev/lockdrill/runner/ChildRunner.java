@@ -134,6 +134,10 @@ public final class ChildRunner {
         builder.environment().remove(ChildArgs.POOLED_URL_ENV);
         builder.environment().put(ChildArgs.EVENTS_ENV, channel.address());
         builder.environment().remove(ChildArgs.EXPLORE_ENV);
+        builder.environment().remove(ChildArgs.LANES_ENV);
+        if (spec.lanes() > 1) {
+            builder.environment().put(ChildArgs.LANES_ENV, Integer.toString(spec.lanes()));
+        }
         if (spec.explore() != null) {
             builder.environment().put(ChildArgs.EXPLORE_ENV, spec.explore());
         }

@@ -9,18 +9,21 @@ import java.util.List;
  * compiled classes are, the seed, the database (as the configured role, and as the run's own role
  * for the learner's code) and the pooler in front of it, if any (URLs passed through the
  * environment only) or why none runs when the kata needs one, and the hard time limit.
- * {@code explore}, when set, names the generated schedules to run instead of the scripted scenarios.
+ * {@code explore}, when set, names the generated schedules to run instead of the scripted scenarios;
+ * {@code lanes} is how many lanes the scripted scenarios may run in side by side (each further lane
+ * with a schema of its own the parent made).
  */
 public record ChildSpec(String label, String workloadClass, String implementationClass, Path classesDir,
                         List<Path> extraClasspath, long seed, String jdbcUrl, String ownerUrl, String pooledUrl,
-                        String noPooler, String schema, String tag, Duration timeout, Path logFile, String explore) {
+                        String noPooler, String schema, String tag, Duration timeout, Path logFile, String explore,
+                        int lanes) {
     public ChildSpec {
         extraClasspath = List.copyOf(extraClasspath);
     }
 
     public ChildSpec exploring(String schedules) {
         return new ChildSpec(label, workloadClass, implementationClass, classesDir, extraClasspath, seed, jdbcUrl,
-                ownerUrl, pooledUrl, noPooler, schema, tag, timeout, logFile, schedules);
+                ownerUrl, pooledUrl, noPooler, schema, tag, timeout, logFile, schedules, 1);
     }
 
     /** Without the URLs: the run's own role's password is in one of them. */

@@ -23,10 +23,25 @@ public record ChildArgs(String workloadClass, String implementationClass, Path c
     public static final String NO_POOLER_ENV = "LOCKDRILL_CHILD_NO_POOLER";
     /** Where the check process sends its events: "PORT TOKEN" of the parent's loopback socket. */
     public static final String EVENTS_ENV = "LOCKDRILL_CHILD_EVENTS";
+    /**
+     * How many lanes the scripted scenarios may run in side by side (absent: one). Lane 0 uses the
+     * run's schema; lane k the schema {@code schema + letter}, made by the parent.
+     */
+    public static final String LANES_ENV = "LOCKDRILL_CHILD_LANES";
     public static final String HARNESS_MAIN = "dev.lockdrill.harness.HarnessMain";
 
     public ChildArgs {
         extraClasspath = List.copyOf(extraClasspath);
+    }
+
+    /** The schema of a run's lane {@code lane} (1, 2, …): the run's schema and a letter, "ld…_youb". */
+    public static String laneSchema(String schema, int lane) {
+        return schema + (char) ('a' + lane);
+    }
+
+    /** The tag a lane's sessions carry (lane 0 keeps the run's): the run's tag and the lane's letter. */
+    public static String laneTag(String tag, int lane) {
+        return lane == 0 ? tag : tag + (char) ('a' + lane);
     }
 
     public List<String> toArgs() {

@@ -56,6 +56,10 @@ class BackendSelectorTest {
                 .isInstanceOf(LockdrillException.class)
                 .hasMessageContaining("is not a PostgreSQL URL").hasMessageContaining("jdbc:postgresql://HOST:5432/DB")
                 .hasMessageNotContaining(":pw@");
+        assertThatThrownBy(() -> JdbcUrls.normalize("jdbc:postgresql:/bad"))
+                .hasMessageContaining("is not a URL the PostgreSQL driver can read")
+                .hasMessageContaining("jdbc:postgresql://HOST:5432/DB").hasMessageNotContaining("running");
+        assertThat(JdbcUrls.normalize("jdbc:postgresql://h:5432/d?user=u")).isEqualTo("jdbc:postgresql://h:5432/d?user=u");
     }
 
     @Test

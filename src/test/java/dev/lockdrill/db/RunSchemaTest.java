@@ -157,4 +157,45 @@ class RunSchemaTest {
         assertThat(RunSchema.orphaned("", true)).isTrue();
         assertThat(RunSchema.orphaned("lockdrill run: pid=1 host=elsewhere.example started=x", true)).isFalse();
     }
+
+    @Test
+    void aRunInLanesGetsASchemaPerLaneOwnedAsItsOwnAndDroppedWithIt() throws Exception {
+        String tag = tag();
+        RunSchema run = RunSchema.create(Pipelines.JDBC_URL, tag + "_you", tag, 3);
+        String second = tag + "_youb";
+        String third = tag + "_youc";
+        try (Connection c = DriverManager.getConnection(Pipelines.JDBC_URL); Statement s = c.createStatement()) {
+            assertThat(exists(s, run.name())).isTrue();
+            assertThat(exists(s, second)).isTrue();
+            assertThat(exists(s, third)).isTrue();
+            assertThat(exists(s, tag + "_youd")).isFalse();
+            try (Connection own = DriverManager.getConnection(run.ownerUrl()); Statement o = own.createStatement()) {
+                o.execute("CREATE TABLE " + third + ".t (id int)");
+            }
+            run.close();
+            assertThat(run.problem()).isEmpty();
+            assertThat(exists(s, run.name())).isFalse();
+            assertThat(exists(s, second)).isFalse();
+            assertThat(exists(s, third)).isFalse();
+        } finally {
+            run.close();
+        }
+    }
+
+    @Test
+    void theLaneSchemasOfARunWhoseProcessIsGoneAreSwept() throws Exception {
+        String lane = tag() + "_youb";
+        long deadPid = new ProcessBuilder("true").start().onExit().get().pid();
+        try (Connection c = DriverManager.getConnection(Pipelines.JDBC_URL); Statement s = c.createStatement()) {
+            s.execute("CREATE SCHEMA " + lane);
+            s.execute("COMMENT ON SCHEMA " + lane + " IS 'lockdrill run: pid=" + deadPid + " host=" + RunSchema.host()
+                    + " started=2026-01-01T00:00:00Z'");
+            try {
+                assertThat(RunSchema.sweep(Pipelines.JDBC_URL, false)).contains("schema " + lane);
+                assertThat(exists(s, lane)).isFalse();
+            } finally {
+                s.execute("DROP SCHEMA IF EXISTS " + lane + " CASCADE");
+            }
+        }
+    }
 }

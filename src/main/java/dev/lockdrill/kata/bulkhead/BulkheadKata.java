@@ -84,4 +84,9 @@ public final class BulkheadKata extends DeclaredKata {
                         List.of("no-unexpected-outcomes"),
                         List.of("baseline", "one-hangs", "outage", "cancellation-storm", "hammer", "timeout")));
     }
+
+    @Override
+    public int lanes() {
+        return BulkheadWorkload.LANES.size();
+    }
 }

@@ -59,4 +59,9 @@ public final class DoubleSendKata extends DeclaredKata {
                         List.of("no-unexpected-errors"),
                         List.of("drain-dedup", "drain-push", "faults-dedup", "faults-push")));
     }
+
+    @Override
+    public int lanes() {
+        return DoubleSendWorkload.LANES.size();
+    }
 }

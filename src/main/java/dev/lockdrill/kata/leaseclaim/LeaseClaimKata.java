@@ -67,4 +67,9 @@ public final class LeaseClaimKata extends DeclaredKata {
                         + "through PgBouncer in transaction mode", List.of("holds-through-pooler"),
                         List.of(PooledScenarios.STALLED_CLAIM)));
     }
+
+    @Override
+    public int lanes() {
+        return LeaseClaimWorkload.LANES.size();
+    }
 }

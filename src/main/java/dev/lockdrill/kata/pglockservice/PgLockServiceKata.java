@@ -62,4 +62,9 @@ public final class PgLockServiceKata extends DeclaredKata {
                         + "through PgBouncer in transaction mode", List.of("holds-through-pooler"),
                         List.of(PooledScenarios.HANDOVER)));
     }
+
+    @Override
+    public int lanes() {
+        return LockServiceWorkload.LANES.size();
+    }
 }

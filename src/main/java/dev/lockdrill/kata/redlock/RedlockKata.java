@@ -66,4 +66,9 @@ public final class RedlockKata extends DeclaredKata {
                 new Clause("C8", "acquire, release and write never throw because a node failed",
                         List.of("no-unexpected-errors"), List.of("unreachable-node", "node-restart")));
     }
+
+    @Override
+    public int lanes() {
+        return RedlockWorkload.LANES.size();
+    }
 }

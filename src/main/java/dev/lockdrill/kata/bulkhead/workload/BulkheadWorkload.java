@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.bulkhead.workload;
 
+import dev.lockdrill.harness.Lanes;
+import dev.lockdrill.harness.Scenarios;
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.WorkloadContext;
 import dev.lockdrill.harness.explore.Exploration;
@@ -7,6 +9,7 @@ import dev.lockdrill.harness.explore.Explorable;
 import dev.lockdrill.support.ScheduleId;
 
 import java.util.List;
+import java.util.Set;
 
 /** The bulkhead kata: fresh bulkheads per scenario, fake dependencies, real threads; no database. */
 public final class BulkheadWorkload implements Workload, Explorable {
@@ -23,16 +26,23 @@ public final class BulkheadWorkload implements Workload, Explorable {
         return SCENARIOS.stream().map(BulkheadScenario::name).toList();
     }
 
+    /** The scenarios that share a lane ({@link Lanes}): the hang, the steady ones, the timeouts. */
+    public static final List<Set<String>> LANES = List.of(Set.of("one-hangs", "hammer"),
+            Set.of("baseline", "outage"), Set.of("cancellation-storm", "timeout"));
+
     @Override
     public void run(WorkloadContext context) throws Exception {
-        for (BulkheadScenario scenario : SCENARIOS) {
-            context.recorder().progress(scenario.name(), scenario.summary());
-            try (BulkheadRig rig = new BulkheadRig(context, scenario.name(), scenario.limits(),
-                    scenario.delayMillis(), scenario.callTimeout())) {
-                scenario.run(rig, rig.random());
-                rig.quiesce();
+        Lanes.run(context, SCENARIOS, BulkheadScenario::name, LANES, (lane, scenarios) -> {
+            for (BulkheadScenario scenario : scenarios) {
+                Scenarios.timed(lane, scenario.name(), scenario.summary(), () -> {
+                    try (BulkheadRig rig = new BulkheadRig(lane, scenario.name(), scenario.limits(),
+                            scenario.delayMillis(), scenario.callTimeout())) {
+                        scenario.run(rig, rig.random());
+                        rig.quiesce();
+                    }
+                });
             }
-        }
+        });
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.doublesend.workload;
 
+import dev.lockdrill.harness.Lanes;
 import dev.lockdrill.harness.Scenarios;
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Workload;
@@ -10,6 +11,7 @@ import dev.lockdrill.harness.lease.LeaseSchema;
 
 import java.sql.Connection;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The double-send kata: the notifications table (with the lease audit trail), then each scenario
@@ -23,14 +25,21 @@ public final class DoubleSendWorkload implements Workload, Explorable {
             new FaultsScenario("faults-dedup", DedupProvider::new),
             new FaultsScenario("faults-push", PushDeviceProvider::new));
 
+    /** The scenarios that share a lane ({@link Lanes}): each provider's faults alone, the drains together. */
+    public static final List<Set<String>> LANES = List.of(Set.of("faults-dedup"), Set.of("faults-push"),
+            Set.of("drain-dedup", "drain-push"));
+
     @Override
     public void run(WorkloadContext context) throws Exception {
-        Database database = context.requireDatabase();
-        try (Connection admin = database.owner()) {
-            LeaseSchema.create(admin);
-            Scenarios.run(context, SCENARIOS, (scenario, i) -> new SendRig(context, admin, scenario.name(),
-                    (i + 1) * 1_000_000L, scenario.provider(), scenario.lease()), SendRig::observe);
-        }
+        Lanes.run(context, SCENARIOS, SendScenario::name, LANES, (lane, scenarios) -> {
+            Database database = lane.requireDatabase();
+            try (Connection admin = database.owner()) {
+                LeaseSchema.create(admin);
+                Scenarios.run(lane, scenarios, (scenario, i) -> new SendRig(lane, admin, scenario.name(),
+                        (SCENARIOS.indexOf(scenario) + 1) * 1_000_000L, scenario.provider(), scenario.lease()),
+                        SendRig::observe);
+            }
+        });
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.leaseclaim.workload;
 
+import dev.lockdrill.harness.Lanes;
 import dev.lockdrill.harness.Scenarios;
 import dev.lockdrill.harness.lease.LeaseSchema;
 import dev.lockdrill.harness.Database;
@@ -11,6 +12,7 @@ import dev.lockdrill.support.ScheduleId;
 
 import java.sql.Connection;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The lease-claim kata: creates the notifications table (with an audit trigger that records
@@ -29,14 +31,25 @@ public final class LeaseClaimWorkload implements Workload, Explorable {
             new TenWorkersScenario(),
             new StalledClaimScenario(true));
 
+    /**
+     * The scenarios that share a lane ({@link Lanes}): the paused worker with the short ones (and
+     * the pooled one, which needs lane 0), the crashes, the crowds.
+     */
+    public static final List<Set<String>> LANES = List.of(
+            Set.of("paused-past-lease", "contended-row", "stalled-claim", "pooled-stalled-claim"),
+            Set.of("restarted-worker", "renewed-then-crashed"),
+            Set.of("skewed-clock", "claim-hammer", "ten-workers"));
+
     @Override
     public void run(WorkloadContext context) throws Exception {
-        Database database = context.requireDatabase();
-        try (Connection admin = database.owner()) {
-            LeaseSchema.create(admin);
-            Scenarios.run(context, SCENARIOS, (scenario, i) -> new LeaseRig(context, admin, scenario.name(),
-                    (i + 1) * 100_000L), LeaseRig::observeStorage);
-        }
+        Lanes.run(context, SCENARIOS, LeaseScenario::name, LANES, (lane, scenarios) -> {
+            Database database = lane.requireDatabase();
+            try (Connection admin = database.owner()) {
+                LeaseSchema.create(admin);
+                Scenarios.run(lane, scenarios, (scenario, i) -> new LeaseRig(lane, admin, scenario.name(),
+                        (SCENARIOS.indexOf(scenario) + 1) * 100_000L), LeaseRig::observeStorage);
+            }
+        });
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.pglockservice.workload;
 
+import dev.lockdrill.harness.Lanes;
 import dev.lockdrill.harness.Scenarios;
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Seeds;
@@ -11,6 +12,7 @@ import dev.lockdrill.support.ScheduleId;
 
 import java.sql.Connection;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The pg-lock-service kata: creates the lock table, the token sequence and the protected
@@ -32,14 +34,25 @@ public final class LockServiceWorkload implements Workload, Explorable {
             new ContendersScenario(),
             new PooledHandoverScenario());
 
+    /**
+     * The scenarios that share a lane ({@link Lanes}): the quick ones (and the pooled one, which
+     * needs lane 0), the heartbeat alone, the pauses, jumps and kills.
+     */
+    public static final List<Set<String>> LANES = List.of(
+            Set.of("handover", "stalled-acquire", "contenders", "pooled-handover"),
+            Set.of("renew-then-stop"),
+            Set.of("paused-past-ttl", "clock-jump", "killed-lock-session"));
+
     @Override
     public void run(WorkloadContext context) throws Exception {
-        Database database = context.requireDatabase();
-        try (Connection admin = database.owner(); HarnessSessions sessions = new HarnessSessions(database)) {
-            createSchema(context, admin);
-            Scenarios.run(context, SCENARIOS, (scenario, i) -> new LockRig(context, admin, sessions, scenario.name()),
-                    LockRig::observeLockHistory);
-        }
+        Lanes.run(context, SCENARIOS, LockScenario::name, LANES, (lane, scenarios) -> {
+            Database database = lane.requireDatabase();
+            try (Connection admin = database.owner(); HarnessSessions sessions = new HarnessSessions(database)) {
+                createSchema(lane, admin);
+                Scenarios.run(lane, scenarios, (scenario, i) -> new LockRig(lane, admin, sessions, scenario.name()),
+                        LockRig::observeLockHistory);
+            }
+        });
     }
 
     @Override

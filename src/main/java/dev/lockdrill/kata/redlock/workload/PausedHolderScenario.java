@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.redlock.workload;
 
+import dev.lockdrill.harness.Pause;
+
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.redlock.Lease;
 import dev.lockdrill.katas.api.redlock.Redlock;
@@ -33,7 +35,7 @@ final class PausedHolderScenario implements RedlockScenario {
             return;
         }
         boolean expired = rig.awaitGone(resource, old.get().value(), 3000);
-        Thread.sleep(Math.max(0, old.get().validityMillis() - (rig.recorder().now() - start) / 1_000_000));
+        Pause.millis(Math.max(0, old.get().validityMillis() - (rig.recorder().now() - start) / 1_000_000));
         Optional<Lease> current = rig.acquire("w-b", b, resource, 3000, true);
         rig.fault(Faults.PAUSE, "w-a", start, expired && current.isPresent(),
                 "w-a paused " + (rig.recorder().now() - start) / 1_000_000 + " ms inside its critical section, past "

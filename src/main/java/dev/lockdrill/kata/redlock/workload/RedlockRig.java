@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.redlock.workload;
 
+import dev.lockdrill.harness.Pause;
+
 import dev.lockdrill.harness.Failures;
 import dev.lockdrill.harness.Recorder;
 import dev.lockdrill.harness.ScenarioRig;
@@ -151,7 +153,7 @@ public final class RedlockRig extends ScenarioRig implements AutoCloseable {
             if (!nodes.snapshot(key).containsValue(value)) {
                 return true;
             }
-            Thread.sleep(10);
+            Pause.millis(10);
         }
         return !nodes.snapshot(key).containsValue(value);
     }

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.redlock.workload;
 
+import dev.lockdrill.harness.Lanes;
 import dev.lockdrill.harness.Scenarios;
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Seeds;
@@ -12,6 +13,7 @@ import dev.lockdrill.support.ScheduleId;
 
 import java.sql.Connection;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The redlock kata: five real Redis nodes for the run, the protected resource and the fence sequence
@@ -29,16 +31,27 @@ public final class RedlockWorkload implements Workload, Explorable {
             new NodeRestartScenario(),
             new TtlCutScenario());
 
+    /**
+     * The scenarios that share a lane ({@link Lanes}), each lane with five Redis nodes of its own
+     * (a restarted node forgets every key on it): the late release with the quick ones, the paused
+     * holder with the faulty nodes.
+     */
+    public static final List<Set<String>> LANES = List.of(
+            Set.of("handover", "minority-free", "late-release", "ttl-cut"),
+            Set.of("unreachable-node", "slow-node", "racing-clients", "paused-holder", "node-restart"));
+
     @Override
     public void run(WorkloadContext context) throws Exception {
-        Database database = context.requireDatabase();
-        try (Connection admin = database.owner()) {
-            createSchema(context, admin);
-            try (RedisNodes nodes = RedisNodes.start()) {
-                Scenarios.run(context, SCENARIOS, (scenario, i) -> new RedlockRig(context, admin, scenario.name(),
-                        nodes));
+        Lanes.run(context, SCENARIOS, RedlockScenario::name, LANES, (lane, scenarios) -> {
+            Database database = lane.requireDatabase();
+            try (Connection admin = database.owner()) {
+                createSchema(lane, admin);
+                try (RedisNodes nodes = RedisNodes.start()) {
+                    Scenarios.run(lane, scenarios, (scenario, i) -> new RedlockRig(lane, admin, scenario.name(),
+                            nodes));
+                }
             }
-        }
+        });
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.lockdrill.cli;
 
+import dev.lockdrill.runner.ChildRunner;
+
 import dev.lockdrill.app.AppContext;
 import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.repl.Repl;
@@ -39,9 +41,12 @@ public final class ReplLauncher {
         repl[0] = new Repl(terminal, history, color,
                 () -> Cli.create(session, shell, shell, color).getCommandSpec(),
                 words -> Cli.execute(session, words, shell, shell, color));
+        // the next check's processes start, warmed up, while the learner reads and edits
+        ChildRunner.keepWarm(true);
         try {
             return repl[0].loop();
         } finally {
+            ChildRunner.keepWarm(false);
             session.close();
         }
     }

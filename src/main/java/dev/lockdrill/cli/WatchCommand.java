@@ -5,6 +5,7 @@ import dev.lockdrill.app.CheckService;
 import dev.lockdrill.app.KataRegistry;
 import dev.lockdrill.app.KataService;
 import dev.lockdrill.app.KataWatch;
+import dev.lockdrill.runner.ChildRunner;
 import org.jline.terminal.Attributes;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
@@ -55,12 +56,15 @@ final class WatchCommand extends BaseCommand {
         AtomicBoolean quit = new AtomicBoolean();
         Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, signal -> quit.set(true));
         Attributes saved = terminal.enterRawMode();
+        boolean warm = ChildRunner.keepingWarm();
+        ChildRunner.keepWarm(true);
         try (KataWatch watch = new KataWatch(app().workbook(), (k, progress) -> new CheckService(app()).check(
                 new CheckRequest(k, null, false, compare, List.of(), null, jdbcUrl, null), progress), screen,
                 KataWatch.QUIET)) {
             watch.watch(id, manual);
             readKeys(terminal.reader(), watch, screen, quit);
         } finally {
+            ChildRunner.keepWarm(warm);
             terminal.setAttributes(saved);
             terminal.handle(Terminal.Signal.INT, previous);
         }

@@ -1,6 +1,7 @@
 package dev.lockdrill.harness;
 
 import dev.lockdrill.history.Event;
+import dev.lockdrill.history.EventCodec;
 import dev.lockdrill.harness.explore.Explorable;
 import dev.lockdrill.support.ChildArgs;
 import dev.lockdrill.support.ScheduleId;
@@ -9,6 +10,7 @@ import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -20,6 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -44,28 +47,90 @@ public final class HarnessMain {
     }
 
     public static void main(String[] args) {
-        PrintStream protocol = channel();
+        if (args.length > 0 && args[0].equals(ChildArgs.STANDBY)) {
+            watchParent();
+            warmUp(args.length > 1 ? args[1] : "");
+            Job job = Job.read(System.in);
+            run(job.args(), job.env());
+        } else {
+            run(args, System.getenv());
+        }
+    }
+
+    /** What a check process started ahead of its check is told to do, on its standard input. */
+    record Job(String[] args, Map<String, String> env) {
+        /** The arguments, one per line, then an empty line, then the environment's KEY=VALUE lines, to the end. */
+        static Job read(InputStream in) {
+            List<String> lines;
+            try {
+                lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+            } catch (IOException e) {
+                lines = List.of();
+            }
+            if (lines.isEmpty()) {
+                // the parent went without using this process
+                Runtime.getRuntime().halt(ORPHANED_EXIT);
+            }
+            int blank = lines.indexOf("");
+            List<String> args = blank < 0 ? lines : lines.subList(0, blank);
+            Map<String, String> env = new HashMap<>(System.getenv());
+            if (blank >= 0) {
+                for (String line : lines.subList(blank + 1, lines.size())) {
+                    int eq = line.indexOf('=');
+                    if (eq > 0) {
+                        env.put(line.substring(0, eq), line.substring(eq + 1));
+                    }
+                }
+            }
+            return new Job(args.toArray(String[]::new), env);
+        }
+    }
+
+    /**
+     * Loads and runs once what every check needs before its job is known (the event codec, the
+     * JDBC driver, the kata's workload and its scenarios), so the check itself starts warm.
+     */
+    static void warmUp(String workloadClass) {
+        EventCodec.encode(new Event.Progress("warm-up", "warming up"));
+        try {
+            Class.forName("org.postgresql.Driver");
+        } catch (ClassNotFoundException | LinkageError e) {
+            // a check that needs it will say so
+        }
+        if (!workloadClass.isBlank()) {
+            try {
+                Class.forName(workloadClass).getDeclaredConstructor().newInstance();
+            } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+                // the check will load it again and report what is wrong
+            }
+        }
+    }
+
+    private static void run(String[] args, Map<String, String> env) {
+        PrintStream protocol = channel(env);
         EventSink sink = new EventSink(protocol);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             reportUnexpectedExit(sink);
             endDescendants();
         }));
-        watchParent();
+        if (env == System.getenv()) {
+            watchParent();
+        }
         ChildArgs childArgs = ChildArgs.parse(args);
         try {
             URL[] urls = learnerClasspath(childArgs);
             Workload workload = (Workload) Class.forName(childArgs.workloadClass()).getDeclaredConstructor()
                     .newInstance();
-            String url = System.getenv(ChildArgs.JDBC_URL_ENV);
-            int lanes = lanes(System.getenv(ChildArgs.LANES_ENV));
+            String url = env.get(ChildArgs.JDBC_URL_ENV);
+            int lanes = lanes(env.get(ChildArgs.LANES_ENV));
             Database database = url == null || url.isBlank() ? null
-                    : new Database(url, System.getenv(ChildArgs.OWNER_URL_ENV), childArgs.schema(), childArgs.tag(),
-                    System.getenv(ChildArgs.POOLED_URL_ENV), System.getenv(ChildArgs.NO_POOLER_ENV), lanes);
+                    : new Database(url, env.get(ChildArgs.OWNER_URL_ENV), childArgs.schema(), childArgs.tag(),
+                    env.get(ChildArgs.POOLED_URL_ENV), env.get(ChildArgs.NO_POOLER_ENV), lanes);
             try (Implementation implementation = new Implementation(urls, childArgs.implementationClass(),
                     HarnessMain.class.getClassLoader())) {
                 WorkloadContext context = new WorkloadContext(childArgs.seed(), new Recorder(sink), implementation,
                         database, lanes);
-                String explore = System.getenv(ChildArgs.EXPLORE_ENV);
+                String explore = env.get(ChildArgs.EXPLORE_ENV);
                 if (explore == null || explore.isBlank()) {
                     workload.run(context);
                 } else if (workload instanceof Explorable explorable) {
@@ -87,9 +152,9 @@ public final class HarnessMain {
     }
 
     /** The parent's event channel, connected and past its token; the process ends if there is none. */
-    private static PrintStream channel() {
+    private static PrintStream channel(Map<String, String> env) {
         try {
-            return connect(System.getenv(ChildArgs.EVENTS_ENV));
+            return connect(env.get(ChildArgs.EVENTS_ENV));
         } catch (IOException | NumberFormatException e) {
             new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8)
                     .println("the check process could not reach its parent's event channel: " + e.getMessage());

@@ -64,6 +64,11 @@ final class ChildArchive {
                 .substring(0, 16) + ".jsa")));
     }
 
+    /** The options that read the archive, when it has been written (for a process started ahead of its check). */
+    List<String> readOptions() {
+        return Files.isRegularFile(archive) ? List.of("-XX:SharedArchiveFile=" + archive) : List.of();
+    }
+
     /** One check process's use of the archive: the options to start it with, and what to do when it ends. */
     Use use() {
         if (Files.isRegularFile(archive)) {

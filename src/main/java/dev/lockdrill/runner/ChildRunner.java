@@ -13,7 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,9 +42,31 @@ public final class ChildRunner {
     static final long READER_DRAIN_MILLIS = 30_000;
     /** Check processes running now, stopped with their descendants if this process is stopped. */
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+    /** Check processes started ahead of the next check of their label ({@link #keepWarm}); each is used once. */
+    private static final Map<String, Process> STANDBY = new ConcurrentHashMap<>();
+    private static volatile boolean keepWarm;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(ChildRunner::kill), "stop-check-processes"));
+    }
+
+    /**
+     * While on (an interactive session: the REPL, watch mode), every check process that ends is
+     * replaced by one started ahead of the next check of its label: a fresh JVM, warmed up with the
+     * kata's workload, that waits for its job on its standard input and is used once. Off stops
+     * those waiting.
+     */
+    public static void keepWarm(boolean on) {
+        keepWarm = on;
+        if (!on) {
+            STANDBY.values().forEach(ChildRunner::kill);
+            STANDBY.values().forEach(LIVE::remove);
+            STANDBY.clear();
+        }
+    }
+
+    public static boolean keepingWarm() {
+        return keepWarm;
     }
 
     public ChildOutcome run(ChildSpec spec, Consumer<Event.Progress> progress) {
@@ -52,11 +76,17 @@ public final class ChildRunner {
         AtomicReference<Event.Interrupted> interrupted = new AtomicReference<>();
         AtomicReference<Event.Progress> lastProgress = new AtomicReference<>();
         AtomicReference<Boolean> done = new AtomicReference<>(false);
-        ChildArchive.Use archive = ARCHIVE.map(ChildArchive::use).orElse(null);
+        Process standby = STANDBY.remove(spec.label());
+        if (standby != null && !standby.isAlive()) {
+            LIVE.remove(standby);
+            standby = null;
+        }
+        ChildArchive.Use archive = standby != null ? null : ARCHIVE.map(ChildArchive::use).orElse(null);
         EventChannel channel = EventChannel.open();
         Process process;
         try {
-            process = start(spec, channel, archive == null ? List.of() : archive.options());
+            process = standby != null ? assign(standby, spec, channel)
+                    : start(spec, channel, archive == null ? List.of() : archive.options());
         } catch (RuntimeException e) {
             if (archive != null) {
                 archive.ended(false);
@@ -96,6 +126,9 @@ public final class ChildRunner {
         if (archive != null) {
             archive.ended(finished && done.get() && error.get() == null && process.exitValue() == 0);
         }
+        if (keepWarm) {
+            prepare(spec);
+        }
         var history = assembler.build(spec.seed());
         if (!finished) {
             return new ChildOutcome(ChildStatus.TIMEOUT, history, timeoutMessage(spec, lastProgress.get(),
@@ -120,39 +153,92 @@ public final class ChildRunner {
         return new ChildOutcome(ChildStatus.COMPLETED, history, "", "", millis);
     }
 
-    private static Process start(ChildSpec spec, EventChannel channel, List<String> archiveOptions) {
+    /** Starts the check process that waits for the next check of this spec's label, unless one waits already. */
+    private static void prepare(ChildSpec spec) {
+        if (STANDBY.containsKey(spec.label())) {
+            return;
+        }
+        List<String> command = command(ARCHIVE.map(ChildArchive::readOptions).orElse(List.of()));
+        command.addAll(List.of(ChildArgs.STANDBY, spec.workloadClass()));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        CHILD_ENV.forEach(builder.environment()::remove);
+        builder.redirectInput(ProcessBuilder.Redirect.PIPE).redirectErrorStream(true);
+        try {
+            Process process = builder.start();
+            LIVE.add(process);
+            Process raced = STANDBY.putIfAbsent(spec.label(), process);
+            if (raced != null || !keepWarm) {
+                kill(process);
+                LIVE.remove(process);
+            }
+        } catch (IOException e) {
+            // the next check starts its own process, as without a standby
+        }
+    }
+
+    /** Hands a waiting check process its job: the arguments, an empty line, then its environment. */
+    private static Process assign(Process standby, ChildSpec spec, EventChannel channel) {
+        StringBuilder job = new StringBuilder();
+        args(spec).forEach(arg -> job.append(arg).append('\n'));
+        job.append('\n');
+        environment(spec, channel).forEach((key, value) -> job.append(key).append('=').append(value).append('\n'));
+        try (var in = standby.getOutputStream()) {
+            in.write(job.toString().getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not hand the check to its process", e);
+        }
+        return standby;
+    }
+
+    /** The environment variables a check process is told (the parent's own values of them are never passed on). */
+    private static final List<String> CHILD_ENV = List.of(ChildArgs.JDBC_URL_ENV, ChildArgs.OWNER_URL_ENV,
+            ChildArgs.POOLED_URL_ENV, ChildArgs.EVENTS_ENV, ChildArgs.EXPLORE_ENV, ChildArgs.LANES_ENV,
+            ChildArgs.NO_POOLER_ENV);
+
+    private static Map<String, String> environment(ChildSpec spec, EventChannel channel) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put(ChildArgs.EVENTS_ENV, channel.address());
+        if (spec.lanes() > 1) {
+            env.put(ChildArgs.LANES_ENV, Integer.toString(spec.lanes()));
+        }
+        if (spec.explore() != null) {
+            env.put(ChildArgs.EXPLORE_ENV, spec.explore());
+        }
+        if (spec.pooledUrl() != null) {
+            env.put(ChildArgs.POOLED_URL_ENV, spec.pooledUrl());
+        }
+        if (spec.noPooler() != null) {
+            env.put(ChildArgs.NO_POOLER_ENV, spec.noPooler());
+        }
+        if (spec.jdbcUrl() != null) {
+            env.put(ChildArgs.JDBC_URL_ENV, spec.jdbcUrl());
+        }
+        if (spec.ownerUrl() != null) {
+            env.put(ChildArgs.OWNER_URL_ENV, spec.ownerUrl());
+        }
+        return env;
+    }
+
+    private static List<String> command(List<String> archiveOptions) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_OPTIONS);
         command.addAll(archiveOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), ChildArgs.HARNESS_MAIN));
-        command.addAll(new ChildArgs(spec.workloadClass(), spec.implementationClass(), spec.classesDir(), spec.seed(),
-                spec.schema(), spec.tag(), spec.extraClasspath()).toArgs());
+        return command;
+    }
+
+    private static List<String> args(ChildSpec spec) {
+        return new ChildArgs(spec.workloadClass(), spec.implementationClass(), spec.classesDir(), spec.seed(),
+                spec.schema(), spec.tag(), spec.extraClasspath()).toArgs();
+    }
+
+    private static Process start(ChildSpec spec, EventChannel channel, List<String> archiveOptions) {
+        List<String> command = command(archiveOptions);
+        command.addAll(args(spec));
         ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().remove(ChildArgs.JDBC_URL_ENV);
-        builder.environment().remove(ChildArgs.OWNER_URL_ENV);
-        builder.environment().remove(ChildArgs.POOLED_URL_ENV);
-        builder.environment().put(ChildArgs.EVENTS_ENV, channel.address());
-        builder.environment().remove(ChildArgs.EXPLORE_ENV);
-        builder.environment().remove(ChildArgs.LANES_ENV);
-        if (spec.lanes() > 1) {
-            builder.environment().put(ChildArgs.LANES_ENV, Integer.toString(spec.lanes()));
-        }
-        if (spec.explore() != null) {
-            builder.environment().put(ChildArgs.EXPLORE_ENV, spec.explore());
-        }
-        if (spec.pooledUrl() != null) {
-            builder.environment().put(ChildArgs.POOLED_URL_ENV, spec.pooledUrl());
-        }
-        if (spec.noPooler() != null) {
-            builder.environment().put(ChildArgs.NO_POOLER_ENV, spec.noPooler());
-        }
-        if (spec.jdbcUrl() != null) {
-            builder.environment().put(ChildArgs.JDBC_URL_ENV, spec.jdbcUrl());
-        }
-        if (spec.ownerUrl() != null) {
-            builder.environment().put(ChildArgs.OWNER_URL_ENV, spec.ownerUrl());
-        }
+        CHILD_ENV.forEach(builder.environment()::remove);
+        builder.environment().putAll(environment(spec, channel));
         builder.redirectInput(ProcessBuilder.Redirect.PIPE).redirectErrorStream(true);
         try {
             Files.createDirectories(spec.logFile().getParent());

@@ -29,6 +29,11 @@ public record ChildArgs(String workloadClass, String implementationClass, Path c
      */
     public static final String LANES_ENV = "LOCKDRILL_CHILD_LANES";
     public static final String HARNESS_MAIN = "dev.lockdrill.harness.HarnessMain";
+    /**
+     * The first argument of a check process started ahead of its check (then the workload class to
+     * warm up): it reads its arguments and environment from its standard input when it is used.
+     */
+    public static final String STANDBY = "--standby";
 
     public ChildArgs {
         extraClasspath = List.copyOf(extraClasspath);

@@ -52,8 +52,17 @@ public final class RedisNodes implements AutoCloseable {
         try {
             RedisNodes cluster = new RedisNodes(binary, Files.createTempDirectory("lockdrill-redis"));
             try {
+                // all five start at once, then each is waited for: the run's start-up is one node's
+                java.util.Set<Integer> ports = new java.util.HashSet<>();
                 for (String name : NAMES) {
-                    cluster.startNode(name, freePort());
+                    int port = freePort();
+                    while (!ports.add(port)) {
+                        port = freePort();
+                    }
+                    cluster.launch(name, port);
+                }
+                for (String name : NAMES) {
+                    cluster.nodes.get(name).awaitReady(cluster.log(name));
                 }
                 return cluster;
             } catch (IOException | RuntimeException e) {
@@ -118,15 +127,22 @@ public final class RedisNodes implements AutoCloseable {
     }
 
     private void startNode(String name, int port) throws IOException {
-        Path log = dir.resolve("node-" + name + ".log");
+        launch(name, port);
+        nodes.get(name).awaitReady(log(name));
+    }
+
+    private Path log(String name) {
+        return dir.resolve("node-" + name + ".log");
+    }
+
+    private void launch(String name, int port) throws IOException {
+        Path log = log(name);
         Process process = new ProcessBuilder(binary, "--port", String.valueOf(port), "--bind", "127.0.0.1",
                 "--save", "", "--appendonly", "no", "--dir", dir.toString(), "--daemonize", "no",
                 "--protected-mode", "no")
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         Files.writeString(dir.resolve("node-" + name + ".pid"), String.valueOf(process.pid()));
-        Node node = new Node(name, port, process);
-        nodes.put(name, node);
-        node.awaitReady(log);
+        nodes.put(name, new Node(name, port, process));
     }
 
     private static int freePort() throws IOException {

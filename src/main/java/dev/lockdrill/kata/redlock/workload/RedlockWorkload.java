@@ -37,8 +37,8 @@ public final class RedlockWorkload implements Workload, Explorable {
      * holder with the faulty nodes.
      */
     public static final List<Set<String>> LANES = List.of(
-            Set.of("handover", "minority-free", "late-release", "ttl-cut"),
-            Set.of("unreachable-node", "slow-node", "racing-clients", "paused-holder", "node-restart"));
+            Set.of("handover", "minority-free", "late-release", "ttl-cut", "node-restart"),
+            Set.of("unreachable-node", "slow-node", "racing-clients", "paused-holder"));
 
     @Override
     public void run(WorkloadContext context) throws Exception {

@@ -25,7 +25,7 @@ public final class BreakerPlacementKata extends DeclaredKata {
     /** One customer's revoked token: a breaker wider than (platform, credential) makes it everyone's outage. */
     @Override
     public String lessonScenario() {
-        return "credential-revoked";
+        return CREDENTIAL_REVOKED;
     }
 
     @Override

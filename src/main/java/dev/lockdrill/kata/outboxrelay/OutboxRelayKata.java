@@ -22,7 +22,7 @@ public final class OutboxRelayKata extends DeclaredKata {
     /** An event committed after a later-numbered one: "ids above the last I saw" loses it, only committed rows are new. */
     @Override
     public String lessonScenario() {
-        return "late-commit";
+        return Scenario.LATE_COMMIT.label();
     }
 
     @Override

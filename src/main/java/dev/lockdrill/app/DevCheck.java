@@ -96,7 +96,10 @@ public final class DevCheck {
         return subject.expected().mismatch(result);
     }
 
-    /** Problems with a kata's contract: clauses without invariants or scenarios, or naming ones that do not exist. */
+    /**
+     * Problems with a kata's contract: clauses without invariants or scenarios, or naming ones that do not exist;
+     * a lesson scenario no clause names or the reference did not run.
+     */
     public static List<String> coverage(Kata kata, Set<String> scenariosRun) {
         List<String> problems = new ArrayList<>();
         if (kata.contract().isEmpty()) {
@@ -117,6 +120,13 @@ public final class DevCheck {
                 clause.scenarios().stream().filter(s -> !scenariosRun.contains(s))
                         .forEach(s -> problems.add(clause.id() + " names scenario " + s + ", which the reference never ran"));
             }
+        }
+        String lesson = kata.lessonScenario();
+        if (lesson != null && kata.contract().stream().noneMatch(c -> c.scenarios().contains(lesson))) {
+            problems.add("the lesson scenario " + lesson + " is named by no clause");
+        }
+        if (lesson != null && !scenariosRun.isEmpty() && !scenariosRun.contains(lesson)) {
+            problems.add("the lesson scenario " + lesson + " was never run by the reference");
         }
         return problems;
     }

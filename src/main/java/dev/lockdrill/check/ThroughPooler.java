@@ -56,7 +56,7 @@ public final class ThroughPooler implements Invariant {
             if (result.verdict() == Verdict.FAIL || result.verdict() == Verdict.UNKNOWN) {
                 verdict = verdict.and(result.verdict());
                 result.evidence().forEach(e -> evidence.add(new Evidence("Through " + Pooler.NAME + ", "
-                        + invariant.name() + ": " + e.text(), e.opIds())));
+                        + invariant.name() + ": " + e.text(), e.opIds(), e.contextIds())));
             }
         }
         if (verdict == Verdict.PASS) {

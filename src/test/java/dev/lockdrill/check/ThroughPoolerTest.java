@@ -92,6 +92,41 @@ class ThroughPoolerTest {
     }
 
     @Test
+    void aViolationThroughThePoolerKeepsWhichOperationsAreOnlyContext() {
+        Invariant refusedAfterAGrant = new Invariant() {
+            @Override
+            public String name() {
+                return "refused-after-a-grant";
+            }
+
+            @Override
+            public String description() {
+                return "no call is refused after one succeeded";
+            }
+
+            @Override
+            public InvariantResult check(History history) {
+                long granted = history.ops(op -> op.outcome() == Outcome.OK).get(0).id();
+                return failIfAny(history.ops(op -> op.outcome() == Outcome.FAIL).stream()
+                        .map(op -> new Evidence("refused after a grant", List.of(op.id()), List.of(granted))).toList());
+            }
+        };
+        HistoryBuilder builder = new HistoryBuilder().scenario(POOLED);
+        call(builder, "worker-1", 0, Outcome.OK);
+        call(builder, "worker-2", 2, Outcome.FAIL);
+        History history = builder.build();
+        long grant = history.ops().get(0).id();
+        long refusal = history.ops().get(1).id();
+
+        InvariantResult result = new ThroughPooler(List.of(refusedAfterAGrant), Set.of(POOLED)).check(history);
+
+        assertThat(result.evidence()).singleElement().satisfies(e -> {
+            assertThat(e.opIds()).containsExactly(refusal);
+            assertThat(e.contextIds()).containsExactly(grant);
+        });
+    }
+
+    @Test
     void aCleanRunThroughThePoolerPasses() {
         HistoryBuilder builder = new HistoryBuilder().scenario(POOLED);
         call(builder, "worker-1", 0, Outcome.OK);

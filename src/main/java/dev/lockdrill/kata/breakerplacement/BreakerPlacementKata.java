@@ -22,6 +22,12 @@ public final class BreakerPlacementKata extends DeclaredKata {
     static final String RATE_LIMITED = "rate-limited";
     static final String PARALLEL_WORKERS = "parallel-workers";
 
+    /** One customer's revoked token: a breaker wider than (platform, credential) makes it everyone's outage. */
+    @Override
+    public String lessonScenario() {
+        return CREDENTIAL_REVOKED;
+    }
+
     @Override
     public List<Invariant> invariants() {
         return EmitterInvariants.all();

@@ -16,6 +16,12 @@ public final class BulkheadKata extends DeclaredKata {
         super("bulkhead", BulkheadWorkload.class);
     }
 
+    /** One dependency hangs: without its own bounded pool of permits it takes the callers of the others down with it. */
+    @Override
+    public String lessonScenario() {
+        return "one-hangs";
+    }
+
     @Override
     public List<Invariant> invariants() {
         return BulkheadInvariants.all();

@@ -17,6 +17,12 @@ public final class CircuitBreakerKata extends DeclaredKata {
         super("circuit-breaker", CircuitBreakerWorkload.class);
     }
 
+    /** Many threads racing for the half-open trials: a check-then-act breaker lets more through than permitted. */
+    @Override
+    public String lessonScenario() {
+        return Scenarios.HALF_OPEN_RACE;
+    }
+
     @Override
     public List<Invariant> invariants() {
         return CircuitBreakerInvariants.all();

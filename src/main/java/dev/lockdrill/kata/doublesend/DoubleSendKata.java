@@ -17,6 +17,12 @@ public final class DoubleSendKata extends DeclaredKata {
         super("double-send", DoubleSendWorkload.class, Needs.POSTGRES);
     }
 
+    /** Lost responses and timeouts make workers retry: only a key that is a function of the notification stops a second effect. */
+    @Override
+    public String lessonScenario() {
+        return "faults-dedup";
+    }
+
     @Override
     public List<Invariant> invariants() {
         return DoubleSendInvariants.all();

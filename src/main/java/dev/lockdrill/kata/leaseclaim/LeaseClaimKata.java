@@ -18,6 +18,12 @@ public final class LeaseClaimKata extends DeclaredKata {
         super("lease-claim", LeaseClaimWorkload.class, Needs.POSTGRES, Needs.POOLER);
     }
 
+    /** A worker paused past its lease while another claims the row: the stale complete the token must refuse. */
+    @Override
+    public String lessonScenario() {
+        return "paused-past-lease";
+    }
+
     @Override
     public List<Invariant> invariants() {
         return LeaseClaimInvariants.all();

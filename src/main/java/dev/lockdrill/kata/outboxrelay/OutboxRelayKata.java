@@ -19,6 +19,12 @@ public final class OutboxRelayKata extends DeclaredKata {
         super("outbox-relay", OutboxRelayWorkload.class, Needs.POSTGRES, Needs.POOLER);
     }
 
+    /** An event committed after a later-numbered one: "ids above the last I saw" loses it, only committed rows are new. */
+    @Override
+    public String lessonScenario() {
+        return Scenario.LATE_COMMIT.label();
+    }
+
     @Override
     public List<Invariant> invariants() {
         return OutboxRelayInvariants.all();

@@ -18,6 +18,12 @@ public final class PgLockServiceKata extends DeclaredKata {
         super("pg-lock-service", LockServiceWorkload.class, Needs.POSTGRES, Needs.POOLER);
     }
 
+    /** A holder paused past its TTL while another takes the lock: the stale holder the token must fence. */
+    @Override
+    public String lessonScenario() {
+        return "paused-past-ttl";
+    }
+
     @Override
     public List<Invariant> invariants() {
         return LockServiceInvariants.all();

@@ -24,6 +24,12 @@ public final class RedlockKata extends DeclaredKata {
         return DbVsRedlockWorkload.class;
     }
 
+    /** A holder paused past its validity while another acquires: what no lock, Redlock included, can stop without a fence. */
+    @Override
+    public String lessonScenario() {
+        return "paused-holder";
+    }
+
     @Override
     public List<Invariant> invariants() {
         return RedlockInvariants.all();

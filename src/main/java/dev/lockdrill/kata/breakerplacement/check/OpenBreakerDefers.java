@@ -43,10 +43,10 @@ public final class OpenBreakerDefers implements Invariant {
                     Op next = ops.stream().skip(i + 1).filter(op -> !op.is(EmitterOp.TRANSITION)).findFirst()
                             .orElse(null);
                     if (next == null || !next.is(EmitterOp.RETRY_LATER)) {
-                        evidence.add(Evidence.of(scenario + ": " + emit.describe() + " — after the breaker of "
+                        evidence.add(new Evidence(scenario + ": " + emit.describe() + " — after the breaker of "
                                 + Permit.of(ops.get(i)).breaker() + " refused a permit, the emit went on with "
                                 + (next == null ? "nothing" : next.f()) + " instead of retry-later",
-                                ops.get(i).id()));
+                                List.of(next == null ? emit.emit().id() : next.id()), List.of(ops.get(i).id())));
                     }
                     break;
                 }

@@ -51,7 +51,8 @@ public final class OutageCallsBounded implements Invariant {
                             + (outage.to() - outage.from()) + " ms; " + Text.count(calls.size(), "call") + " were still made with "
                             + key + " (a breaker allows at most " + bound + ": " + minimum + " to open, then "
                             + trials + " probes per " + wait + " ms wait)",
-                            calls.stream().limit(8).map(Op::id).toList()));
+                            calls.stream().skip(bound).limit(8).map(Op::id).toList(),
+                            calls.stream().limit(Math.min(bound, 8)).map(Op::id).toList()));
                 }
             }
         }

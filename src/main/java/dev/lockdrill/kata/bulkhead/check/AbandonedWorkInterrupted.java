@@ -58,10 +58,10 @@ public final class AbandonedWorkInterrupted implements Invariant {
             Optional<FaultEvent> hang = facts.hangOf(call);
             if (hang.isPresent() && facts.ran(call.scenario(), call.completeNanos(), hang.get().endNanos()) >= grace) {
                 judged = true;
-                evidence.add(Evidence.of(String.format(Locale.ROOT, "%s ended as %s, but its work was never "
+                evidence.add(new Evidence(String.format(Locale.ROOT, "%s ended as %s, but its work was never "
                                 + "interrupted: it stayed inside %s for %.1f ms more, until the dependency recovered",
                         BulkheadFacts.who(call), outcome, BulkheadFacts.dependency(call),
-                        (work.completeNanos() - call.completeNanos()) / 1e6), call.id(), work.id()));
+                        (work.completeNanos() - call.completeNanos()) / 1e6), List.of(work.id()), List.of(call.id())));
             }
         }
         if (!judged) {

@@ -56,7 +56,9 @@ public final class AdmitsUpToLimit implements Invariant {
                         + " admitted; the others ended as " + calls.stream()
                         .filter(call -> facts.workOf(call).isEmpty())
                         .map(call -> BulkheadFacts.outcome(call).outcome()).distinct()
-                        .collect(Collectors.joining(", ")), calls.stream().map(Op::id).toList()));
+                        .collect(Collectors.joining(", ")),
+                        calls.stream().filter(call -> facts.workOf(call).isEmpty()).map(Op::id).toList(),
+                        calls.stream().filter(call -> facts.workOf(call).isPresent()).map(Op::id).toList()));
             }
         }
         return failIfAny(Evidence.capped(evidence, 5));

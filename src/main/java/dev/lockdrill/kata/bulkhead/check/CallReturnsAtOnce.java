@@ -41,9 +41,9 @@ public final class CallReturnsAtOnce implements Invariant {
         List<Evidence> evidence = new ArrayList<>();
         for (Op work : facts.work()) {
             if (WorkArgs.of(work).onCallerThread()) {
-                evidence.add(Evidence.of(work.scenario() + ": the work of call " + WorkArgs.of(work).call() + " ran on "
+                evidence.add(new Evidence(work.scenario() + ": the work of call " + WorkArgs.of(work).call() + " ran on "
                         + "the caller's own thread: a hung " + WorkArgs.of(work).dependency()
-                        + " would hold the caller too", WorkArgs.of(work).call(), work.id()));
+                        + " would hold the caller too", List.of(WorkArgs.of(work).call()), List.of(work.id())));
             }
         }
         for (Op call : calls) {

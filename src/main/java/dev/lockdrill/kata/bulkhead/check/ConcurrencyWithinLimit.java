@@ -42,7 +42,7 @@ public final class ConcurrencyWithinLimit implements Invariant {
                 if (peak.size() > limit) {
                     evidence.add(new Evidence(limits.scenario() + ": " + Text.count(peak.size(), "call") + " were inside "
                             + dependency + " at once at " + OpText.at(peak.get(peak.size() - 1).invokeNanos())
-                            + " (limit " + limit + ")", peak.stream().map(Op::id).toList()));
+                            + " (limit " + limit + ")", ids(peak.subList(limit, peak.size())), ids(peak.subList(0, limit))));
                 }
             }
         }
@@ -50,6 +50,10 @@ public final class ConcurrencyWithinLimit implements Invariant {
     }
 
     /** The largest set of work intervals that overlap at one instant. */
+    private static List<Long> ids(List<Op> ops) {
+        return ops.stream().map(Op::id).toList();
+    }
+
     static List<Op> peak(List<Op> work) {
         List<Op> byStart = work.stream().sorted(Comparator.comparingLong(Op::invokeNanos)).toList();
         List<Op> best = List.of();

@@ -52,8 +52,8 @@ public final class RejectionsFastAndTyped implements Invariant {
             Optional<Op> reached = facts.workOf(call);
             boolean rejected = BulkheadFacts.outcome(call).is(Ending.REJECTED);
             if (reached.isPresent() && rejected) {
-                evidence.add(Evidence.of(BulkheadFacts.who(call) + " was rejected, yet its work ran", call.id(),
-                        reached.get().id()));
+                evidence.add(new Evidence(BulkheadFacts.who(call) + " was rejected, yet its work ran",
+                        List.of(reached.get().id()), List.of(call.id())));
                 continue;
             }
             Optional<LimitRow> limit = facts.limit(call);

@@ -72,9 +72,9 @@ public final class TimeoutsEndCalls implements Invariant {
                     && facts.ran(call.scenario(), call.invokeNanos(), hang.get().endNanos()) >= timeout + slack;
             if (held) {
                 judged = true;
-                evidence.add(Evidence.of(String.format(Locale.ROOT, "%s was held by the hung dependency and ended as "
+                evidence.add(new Evidence(String.format(Locale.ROOT, "%s was held by the hung dependency and ended as "
                                 + "%s after %.1f ms: its callTimeout (%d ms) did not end it", BulkheadFacts.who(call),
-                        outcome, took / 1e6, limit.get().callTimeoutMillis()), call.id(), work.get().id()));
+                        outcome, took / 1e6, limit.get().callTimeoutMillis()), List.of(call.id()), List.of(work.get().id())));
             }
         }
         if (!judged) {

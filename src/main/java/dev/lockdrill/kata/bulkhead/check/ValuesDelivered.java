@@ -57,19 +57,19 @@ public final class ValuesDelivered implements Invariant {
             WorkResult work = WorkResult.of(workOp);
             if (work.answered() && outcome.is(Ending.FAILED)) {
                 judged = true;
-                evidence.add(Evidence.of(BulkheadFacts.who(call) + " failed as if the dependency had, but it answered "
-                        + work.value(), call.id(), workOp.id()));
+                evidence.add(new Evidence(BulkheadFacts.who(call) + " failed as if the dependency had, but it answered "
+                        + work.value(), List.of(call.id()), List.of(workOp.id())));
             } else if (work.failed()) {
                 judged = true;
                 long late = facts.ran(call.scenario(), workOp.completeNanos(), call.completeNanos());
                 if (!outcome.is(Ending.FAILED) && !outcome.is(Ending.CANCELLED)
                         && late > Budgets.FAILURE_GRACE_MILLIS * BulkheadFacts.MS) {
-                    evidence.add(Evidence.of(String.format(Locale.ROOT, "%s: the dependency failed (%s), but the "
+                    evidence.add(new Evidence(String.format(Locale.ROOT, "%s: the dependency failed (%s), but the "
                                     + "future ended as %s %.1f ms later", BulkheadFacts.who(call), work.error(),
-                            outcome, late / 1e6), call.id(), workOp.id()));
+                            outcome, late / 1e6), List.of(call.id()), List.of(workOp.id())));
                 } else if (!outcome.is(Ending.FAILED) && !outcome.is(Ending.CANCELLED) && !outcome.is(Ending.TIMEOUT)) {
-                    evidence.add(Evidence.of(BulkheadFacts.who(call) + ": the dependency failed (" + work.error()
-                            + "), but the future ended as " + outcome, call.id(), workOp.id()));
+                    evidence.add(new Evidence(BulkheadFacts.who(call) + ": the dependency failed (" + work.error()
+                            + "), but the future ended as " + outcome, List.of(call.id()), List.of(workOp.id())));
                 }
             }
         }

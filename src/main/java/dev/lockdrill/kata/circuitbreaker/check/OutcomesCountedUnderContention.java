@@ -7,11 +7,13 @@ import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.kata.circuitbreaker.protocol.BreakerOp;
+import dev.lockdrill.kata.circuitbreaker.protocol.OutcomeBatch;
 import dev.lockdrill.kata.circuitbreaker.protocol.State;
 import dev.lockdrill.kata.circuitbreaker.protocol.Transition;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * Outcomes reported by many threads at once are each counted once. No window of consecutive hammer
@@ -44,6 +46,12 @@ final class OutcomesCountedUnderContention implements Invariant {
         return failIfAny(Evidence.capped(evidence, 5));
     }
 
+    /** What shows it opened: the transitions announced during the hammer and the batches it refused. */
+    private static List<Long> opened(HammerRound round) {
+        return Stream.concat(round.during().stream(), round.batches().stream().filter(op -> OutcomeBatch.of(op).refused()))
+                .map(Op::id).toList();
+    }
+
     private static void judge(HammerRound round, List<Evidence> evidence) {
         ModelConfig config = round.trace().config();
         int window = config.windowSize();
@@ -53,7 +61,8 @@ final class OutcomesCountedUnderContention implements Invariant {
             evidence.add(new Evidence(breaker + Text.count(round.batches().size(), "thread") + " reported " + round.reported()
                     + " outcomes at once, each alternating failure and success, so no " + window + " in a row reached "
                     + "the " + config.failureRateThreshold() + " % threshold; yet it opened: its counts are off",
-                    round.batches().stream().map(Op::id).toList()));
+                    opened(round), round.batches().stream().filter(op -> !OutcomeBatch.of(op).refused()).map(Op::id)
+                            .toList()));
             return;
         }
         List<Op> errors = round.afterCalls(BreakerOp.ERROR);

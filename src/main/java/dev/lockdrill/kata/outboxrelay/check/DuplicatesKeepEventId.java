@@ -49,9 +49,9 @@ public final class DuplicatesKeepEventId implements Invariant {
             } else {
                 EventFields enqueued = EventFields.of(tx.get());
                 if (!enqueued.sameContent(published)) {
-                    evidence.add(Evidence.of(OutboxFacts.describePublish(publish) + " with payload \""
+                    evidence.add(new Evidence(OutboxFacts.describePublish(publish) + " with payload \""
                             + published.payload() + "\", but it was enqueued as " + enqueued.describe()
-                            + " with payload \"" + enqueued.payload() + "\"", tx.get().id(), publish.id()));
+                            + " with payload \"" + enqueued.payload() + "\"", List.of(publish.id()), List.of(tx.get().id())));
                 }
             }
         }

@@ -51,9 +51,9 @@ public final class NoDuplicatesWithoutFault implements Invariant {
                 Op previous = publications.get(i - 1);
                 Op again = publications.get(i);
                 if (!facts.inDoubt(previous) && !facts.claimLostBefore(again)) {
-                    evidence.add(Evidence.of(OutboxFacts.describePublish(previous) + "; then "
+                    evidence.add(new Evidence(OutboxFacts.describePublish(previous) + "; then "
                             + OutboxFacts.describePublish(again) + " again, though no fault hit " + previous.worker()
-                            + "'s call in between (" + again.scenario() + ")", previous.id(), again.id()));
+                            + "'s call in between (" + again.scenario() + ")", List.of(again.id()), List.of(previous.id())));
                     break;
                 }
             }

@@ -33,9 +33,9 @@ public final class RolledBackNeverPublished implements Invariant {
                 continue;
             }
             for (Op publish : facts.publications(tx.scenario(), OutboxFacts.eventId(tx))) {
-                evidence.add(Evidence.of(OutboxFacts.describeTx(tx) + ", yet " + OutboxFacts.describePublish(publish)
+                evidence.add(new Evidence(OutboxFacts.describeTx(tx) + ", yet " + OutboxFacts.describePublish(publish)
                         + (publish.invokeNanos() < tx.completeNanos() ? " — before the transaction even ended" : ""),
-                        tx.id(), publish.id()));
+                        List.of(publish.id()), List.of(tx.id())));
             }
         }
         return failIfAny(evidence);

@@ -41,7 +41,7 @@ public final class CurrentLeaseActs implements Invariant {
                     evidence.add(new Evidence(facts.describe(grant) + "; its lease was certainly live until "
                             + facts.at(call.scenario(), grant.certainEndBefore(call.id())) + "; then "
                             + facts.describeCall(call) + " — the current lease was refused",
-                            List.of(grant.acquire().id(), call.id())));
+                            List.of(call.id()), List.of(grant.acquire().id())));
                 }
             }
         }

@@ -34,7 +34,7 @@ public final class OneLiveHolder implements Invariant {
                     continue;
                 }
                 String scenario = held.acquire().scenario();
-                evidence.add(Evidence.of(facts.describe(held) + "; its lease was certainly live until "
+                evidence.add(Evidence.context(facts.describe(held) + "; its lease was certainly live until "
                         + facts.at(scenario, held.certainEnd()), held.acquire().id()));
                 history.faults(scenario).stream()
                         .filter(f -> f.startNanos() >= held.acquire().invokeNanos()

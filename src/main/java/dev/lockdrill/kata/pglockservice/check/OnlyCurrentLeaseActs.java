@@ -43,7 +43,7 @@ public final class OnlyCurrentLeaseActs implements Invariant {
                 if (released.isPresent()) {
                     evidence.add(new Evidence(facts.describeCall(released.get()) + "; then " + facts.describeCall(call)
                             + " — token " + old.token() + " had already been released",
-                            List.of(released.get().id(), call.id())));
+                            List.of(call.id()), List.of(released.get().id())));
                     continue;
                 }
                 facts.grants(old.name()).stream()
@@ -52,7 +52,7 @@ public final class OnlyCurrentLeaseActs implements Invariant {
                         .findFirst()
                         .ifPresent(newer -> evidence.add(new Evidence(facts.describe(newer) + "; then "
                                 + facts.describeCall(call) + " — token " + old.token() + " was already superseded "
-                                + "by token " + newer.token(), List.of(newer.acquire().id(), call.id()))));
+                                + "by token " + newer.token(), List.of(call.id()), List.of(newer.acquire().id()))));
             }
         }
         return failIfAny(evidence);

@@ -41,7 +41,7 @@ public final class StaleHolderFenced implements Invariant {
                             + " with token " + FencedWrite.of(other).token() + "; then " + write.worker() + " wrote it with "
                             + "token " + FencedWrite.of(write).token() + " (\"" + FencedWrite.of(write).value() + "\") and the "
                             + "fence let it through: the lock handed out a token that does not order the holders",
-                            List.of(other.id(), write.id()))));
+                            List.of(write.id()), List.of(other.id()))));
         }
         return failIfAny(evidence);
     }

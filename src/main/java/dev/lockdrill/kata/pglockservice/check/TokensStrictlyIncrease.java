@@ -71,7 +71,7 @@ public final class TokensStrictlyIncrease implements Invariant {
 
     private static Evidence pair(LockFacts facts, Grant earlier, Grant later, String verdict) {
         return new Evidence(facts.describe(earlier) + "; " + facts.describe(later) + verdict,
-                List.of(earlier.acquire().id(), later.acquire().id()));
+                List.of(later.acquire().id()), List.of(earlier.acquire().id()));
     }
 
     /** A granted token the locks table took after it had taken a higher granted token for the same name. */

@@ -33,9 +33,9 @@ final class LockValuesUnique implements Invariant {
         for (RedlockFacts.Grant grant : grants) {
             RedlockFacts.Grant earlier = seen.putIfAbsent(String.valueOf(grant.value()), grant);
             if (earlier != null || grant.value() == null || grant.value().isBlank()) {
-                evidence.add(Evidence.of(grant.op().scenario() + ": " + grant.who() + " reuses the value of "
+                evidence.add(new Evidence(grant.op().scenario() + ": " + grant.who() + " reuses the value of "
                         + (earlier == null ? "nothing (it is empty)" : earlier.op().scenario() + "'s " + earlier.who()),
-                        earlier == null ? new Long[]{grant.op().id()} : new Long[]{earlier.op().id(), grant.op().id()}));
+                        List.of(grant.op().id()), earlier == null ? List.of() : List.of(earlier.op().id())));
             }
         }
         return failIfAny(Evidence.capped(evidence, 5));

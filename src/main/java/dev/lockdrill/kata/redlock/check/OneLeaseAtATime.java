@@ -47,8 +47,9 @@ final class OneLeaseAtATime implements Invariant {
                 RedlockFacts.Grant second = first == a ? b : a;
                 long firstEnd = first.op().invokeNanos() + first.validityMs() * 1_000_000;
                 if (firstEnd > second.op().completeNanos() && !releasedBefore(history, first, second.op())) {
-                    evidence.add(Evidence.of(first.op().scenario() + ": " + first.who() + " and " + second.who()
-                            + " were valid at the same time on healthy nodes", first.op().id(), second.op().id()));
+                    evidence.add(new Evidence(first.op().scenario() + ": " + first.who() + " and " + second.who()
+                            + " were valid at the same time on healthy nodes", List.of(second.op().id()),
+                            List.of(first.op().id())));
                 }
             }
         }

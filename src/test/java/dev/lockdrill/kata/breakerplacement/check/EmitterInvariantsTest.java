@@ -165,6 +165,36 @@ class EmitterInvariantsTest {
         assertThat(failed()).contains("open-breaker-defers", "dead-letter-only-when-done");
     }
 
+    private InvariantResult result(String name) {
+        return results().stream().filter(r -> r.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    /** What the emit did after the refusal is the violation; the refused permit (the breaker doing its job) is context. */
+    @Test
+    void theStepAfterARefusedPermitIsTheViolationNotTheRefusal() {
+        emit("e1", "gh/1", 0).permit(false).sleep(80).permit(false).retryLater(1000);
+        assertThat(result("open-breaker-defers").evidence()).singleElement().satisfies(e -> {
+            assertThat(e.opIds()).as("the sleep").containsExactly(3L);
+            assertThat(e.contextIds()).as("the refused permit").containsExactly(2L);
+        });
+    }
+
+    /** Window: minimum 2 + 1 probe per started 1000 ms wait over a 500 ms outage = 4 calls; the 5th and 6th exceed it. */
+    @Test
+    void theCallsBeyondTheOutageBoundAreTheViolationNotTheOnesItAllows() {
+        outage("gh/1", 0, 500);
+        List<Long> calls = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            emit("e" + i, "gh/1", i * 80L).permit(true).call(401);
+            calls.add(id);
+            report(Report.Outcome.FAILURE).retryLater(1000);
+        }
+        assertThat(result("outage-calls-bounded").evidence()).singleElement().satisfies(e -> {
+            assertThat(e.opIds()).containsExactlyElementsOf(calls.subList(4, 6));
+            assertThat(e.contextIds()).containsExactlyElementsOf(calls.subList(0, 4));
+        });
+    }
+
     @Test
     void aSleepAfterARefusedPermitIsReported() {
         emit("e1", "gh/1", 0).permit(false).sleep(80).permit(false).retryLater(1000);

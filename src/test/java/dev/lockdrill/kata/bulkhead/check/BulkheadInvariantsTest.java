@@ -235,6 +235,7 @@ class BulkheadInvariantsTest {
         ops.add(new Op(id, S, "fcm", BulkheadOp.WORK.label(), new WorkArgs("fcm", call, true).toMap(), MS,
                 1499 * MS, Outcome.OK, WorkResult.returned(false, "fcm#" + call).toMap(), null));
         assertThat(result("call-returns-at-once").evidence()).hasSize(2);
+        assertViolationsAndContext("call-returns-at-once", List.of(call, call), List.of(id));
         assertThat(failed()).containsExactly("call-returns-at-once");
     }
 
@@ -334,5 +335,65 @@ class BulkheadInvariantsTest {
     void anIdleCallThatTimesOutIsNotALostPermit() {
         call("idle-caller", "fcm", 20, 270, Ending.TIMEOUT);
         assertThat(result("idle-dependency-admits").verdict()).isEqualTo(Verdict.PASS);
+    }
+
+    private void assertViolationsAndContext(String invariant, List<Long> violating, List<Long> context) {
+        InvariantResult result = result(invariant);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence()).as("violations").flatExtracting(e -> e.opIds())
+                .containsExactlyInAnyOrderElementsOf(violating);
+        assertThat(result.evidence()).as("context").flatExtracting(e -> e.contextIds())
+                .containsExactlyInAnyOrderElementsOf(context);
+    }
+
+    @Test
+    void theWorkThatEnteredAFullDependencyIsTheViolationNotTheTwoThatWereThereFirst() {
+        long first = work(call("firehose", "apns", 0, 250, Ending.TIMEOUT), "apns", 1, 400, WorkResult.returned(false, "x"));
+        long second = work(call("firehose", "apns", 5, 255, Ending.TIMEOUT), "apns", 6, 400, WorkResult.returned(false, "x"));
+        long third = work(call("firehose", "apns", 260, 510, Ending.TIMEOUT), "apns", 261, 400, WorkResult.returned(false, "x"));
+        assertViolationsAndContext("concurrency-within-limit", List.of(third), List.of(first, second));
+    }
+
+    @Test
+    void theCallsOfABurstThatWereTurnedAwayAreTheViolationNotTheOneAdmitted() {
+        CallArgs burst = new CallArgs("apns", "round-1");
+        long admitted = call("hammer-1", burst, 0, 50, CallResult.of(Ending.VALUE).withValue("apns#" + (id + 1)));
+        work(admitted, "apns", 1, 49, WorkResult.returned(true, "apns#" + admitted));
+        long second = call("hammer-2", burst, 0, 1, CallResult.of(Ending.REJECTED));
+        long third = call("hammer-3", burst, 0, 1, CallResult.of(Ending.REJECTED));
+        assertViolationsAndContext("admits-up-to-limit", List.of(second, third), List.of(admitted));
+    }
+
+    @Test
+    void theWorkOfARejectedCallIsTheViolation() {
+        long rejected = call("firehose", "apns", 0, 1, Ending.REJECTED);
+        long ran = work(rejected, "apns", 1, 3, WorkResult.returned(false, "apns#1"));
+        assertViolationsAndContext("rejections-fast-and-typed", List.of(ran), List.of(rejected));
+    }
+
+    @Test
+    void theCallTheTimeoutDidNotEndIsTheViolationNotItsHungWork() {
+        hang("apns", 0, 1600);
+        long call = call("timeout-client", new CallArgs("apns"), 0, 1601, CallResult.of(Ending.VALUE)
+                .withValue("apns#" + (id + 1)));
+        long hung = work(call, "apns", 1, 1600, WorkResult.returned(true, "apns#" + call));
+        assertViolationsAndContext("timeouts-end-calls", List.of(call), List.of(hung));
+    }
+
+    @Test
+    void theWorkLeftRunningIsTheViolationNotTheCallThatEnded() {
+        hang("apns", 0, 900);
+        long timedOut = call("timeout-client", "apns", 0, 250, Ending.TIMEOUT);
+        long left = work(timedOut, "apns", 1, 900, WorkResult.returned(true, "x"));
+        assertViolationsAndContext("abandoned-work-interrupted", List.of(left), List.of(timedOut));
+    }
+
+    @Test
+    void theCallThatMisreportedItsWorkIsTheViolationNotTheWork() {
+        long asValue = call("fcm-client", new CallArgs("fcm"), 0, 5, CallResult.of(Ending.VALUE).withValue(null));
+        work(asValue, "fcm", 1, 2, WorkResult.failed(false, "fcm answered 503"));
+        long masked = call("fcm-client", "fcm", 10, 260, Ending.TIMEOUT);
+        long failed = work(masked, "fcm", 11, 12, WorkResult.failed(false, "fcm answered 503"));
+        assertViolationsAndContext("values-delivered", List.of(asValue, masked), List.of(failed));
     }
 }

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.circuitbreaker.check;
 
+import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.check.Verdict;
@@ -106,6 +107,37 @@ class CircuitBreakerInvariantsTest {
         }
         List<String> failed = failed(race.build());
         assertThat(failed).containsExactlyInAnyOrder("half-open-trials-bounded", "one-event-per-transition");
+    }
+
+    /** Racers 10 and 12 got the two trials the limit allows, racer 14 a third; 11 announced HALF_OPEN first. */
+    @Test
+    void onlyTheTrialBeyondTheLimitAndTheRepeatedAnnouncementsAreViolations() {
+        BreakerHistory race = new BreakerHistory("half-open-race", 4, 4, 2, false).opened(4);
+        for (int t = 1; t <= 3; t++) {
+            race.racer("racer-" + t, 1, 31 * SECOND, true).transition("OPEN", "HALF_OPEN", 31 * SECOND);
+        }
+        Evidence trials = result(race.build(), "half-open-trials-bounded").evidence().get(0);
+        assertThat(trials.text()).contains("3 of 3 racing threads got a permit");
+        assertThat(trials.opIds()).containsExactly(14L);
+        assertThat(trials.contextIds()).containsExactly(10L, 12L);
+        InvariantResult announced = result(race.build(), "one-event-per-transition");
+        assertThat(announced.evidence()).flatExtracting(Evidence::opIds).contains(13L, 15L).doesNotContain(11L);
+        assertThat(announced.evidence()).flatExtracting(Evidence::contextIds).containsExactly(11L);
+    }
+
+    /** The batch the breaker refused (9) shows it opened; the other thread's batch (10) is context. */
+    @Test
+    void theRefusedBatchIsTheViolationOfAHammerThatOpenedTheBreaker() {
+        Evidence opened = result(afterHammer(hammer(true), 3).build(), "outcomes-counted-under-contention")
+                .evidence().get(0);
+        assertThat(opened.text()).contains("yet it opened");
+        assertThat(opened.opIds()).containsExactly(9L);
+        assertThat(opened.contextIds()).containsExactly(10L);
+    }
+
+    private static InvariantResult result(History history, String invariant) {
+        return CircuitBreakerInvariants.all().stream().filter(i -> i.name().equals(invariant)).findFirst()
+                .orElseThrow().check(history);
     }
 
     @Test

@@ -1,12 +1,18 @@
 package dev.lockdrill.kata.doublesend.check;
 
 import dev.lockdrill.kata.leaseclaim.check.LeaseHistory;
+import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.check.Verdict;
 import dev.lockdrill.history.History;
+import dev.lockdrill.history.Op;
+import dev.lockdrill.history.Outcome;
+import dev.lockdrill.kata.doublesend.DoubleSendKata;
 import dev.lockdrill.kata.doublesend.protocol.InjectedFault;
 import dev.lockdrill.kata.doublesend.protocol.LedgerEntry;
 import dev.lockdrill.kata.doublesend.protocol.ProviderFault;
 import dev.lockdrill.kata.doublesend.protocol.SendObservations;
+import dev.lockdrill.kata.doublesend.protocol.SendOp;
+import dev.lockdrill.report.Timeline;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -131,5 +137,25 @@ class DoubleSendInvariantsTest {
         assertThat(new KeyIsPureFunction().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
         assertThat(new DuplicatesBounded().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
         assertThat(new MarkedAfterDelivery().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+    }
+
+    /** A second effect is read from the provider's ledger, which names no operation: the swimlane is the kata's lesson. */
+    @Test
+    void aSecondEffectNamesNoOperationSoTheSwimlaneShowsTheLessonScenario() {
+        request("worker-1", 1, "n-1-lease-10", "n-1", "delivered", 40_000)
+                .request("worker-2", 1, "n-1-lease-11", "n-1", "delivered", 400_000);
+        History ledgerOnly = history("dedup", sentOnce());
+        InvariantResult twice = new ExactlyOneEffect().check(ledgerOnly);
+        assertThat(twice.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(twice.evidence()).allSatisfy(e -> assertThat(e.opIds()).isEmpty());
+        String lesson = new DoubleSendKata().lessonScenario();
+        History run = new History(1, List.of(drain(1, "drain-dedup"), drain(2, lesson), drain(3, "faults-push")),
+                ledgerOnly.faults(), ledgerOnly.observations());
+        assertThat(Timeline.teaching(run, List.of(twice), lesson)).get().extracting(Timeline::scenario)
+                .isEqualTo("faults-dedup");
+    }
+
+    private static Op drain(long id, String scenario) {
+        return new Op(id, scenario, "worker-1", SendOp.DRAIN.label(), Map.of(), id, id + 1, Outcome.OK, Map.of(), null);
     }
 }

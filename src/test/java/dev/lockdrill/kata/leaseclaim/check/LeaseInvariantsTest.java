@@ -9,10 +9,12 @@ import dev.lockdrill.history.History;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.history.Outcome;
+import dev.lockdrill.kata.leaseclaim.LeaseClaimKata;
 import dev.lockdrill.kata.leaseclaim.protocol.ClaimCall;
 import dev.lockdrill.kata.leaseclaim.protocol.Claimed;
 import dev.lockdrill.kata.leaseclaim.protocol.LeaseCall;
 import dev.lockdrill.kata.leaseclaim.protocol.LeaseOp;
+import dev.lockdrill.report.Timeline;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -205,5 +207,25 @@ class LeaseInvariantsTest {
         History history = new LeaseHistory().finish(1, "worker-1", "sent", 10_000).end().build();
         assertThat(new OnlyLeaseHolderWrites().check(history).passed()).isFalse();
         assertThat(new OnlyLeaseHolderWrites(false).check(history).passed()).isTrue();
+    }
+
+    /** Two holders at once is read from the audit trail, which names no operation: the swimlane is the kata's lesson. */
+    @Test
+    void anOverlapNamesNoOperationSoTheSwimlaneShowsTheLessonScenario() {
+        History audit = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
+                .claim(1, "worker-2", 11, 150_000, 350_000).end().build();
+        InvariantResult overlap = new LeasesNeverOverlap().check(audit);
+        assertThat(overlap.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(overlap.evidence()).allSatisfy(e -> assertThat(e.opIds()).isEmpty());
+        String lesson = new LeaseClaimKata().lessonScenario();
+        History run = new History(1, List.of(claim(1, "contended-row"), claim(2, lesson)), audit.faults(),
+                audit.observations());
+        assertThat(Timeline.teaching(run, List.of(overlap), lesson)).get().extracting(Timeline::scenario)
+                .isEqualTo("paused-past-lease");
+    }
+
+    private static Op claim(long id, String scenario) {
+        return new Op(id, scenario, "worker-1", LeaseOp.CLAIM.label(), Map.of(), id, id + 1, Outcome.OK, Map.of(),
+                null);
     }
 }

@@ -51,6 +51,24 @@ class OutboxInvariantsTest {
         InvariantResult result = new RolledBackNeverPublished().check(history);
         assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(result.evidence().get(0).text()).contains("before the transaction even ended");
+        assertThat(result.evidence().get(0).opIds()).as("the publication").containsExactly(2L);
+        assertThat(result.evidence().get(0).contextIds()).as("the transaction that rolled back").containsExactly(1L);
+    }
+
+    @Test
+    void publicationWithAnotherPayloadIsTheViolationNotTheTransactionThatEnqueuedIt() {
+        History history = new OutboxHistory()
+                .tx("a", true, 0, 1)
+                .build();
+        Op altered = new Op(2, OutboxHistory.SCENARIO, "relay-1", OutboxOp.PUBLISH.label(), new EventFields("a",
+                OutboxHistory.SCENARIO + "/order-a", 1, "another payload").toMap(), 2, 3, Outcome.OK,
+                Map.of(Op.ACCEPTED, true), null);
+        InvariantResult result = new DuplicatesKeepEventId().check(
+                new History(1, concat(history, altered), history.faults(), history.observations()));
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(0).text()).contains("with payload \"another payload\"");
+        assertThat(result.evidence().get(0).opIds()).containsExactly(2L);
+        assertThat(result.evidence().get(0).contextIds()).containsExactly(1L);
     }
 
     @Test
@@ -85,7 +103,8 @@ class OutboxInvariantsTest {
                 .build();
         InvariantResult result = new NoDuplicatesWithoutFault().check(history);
         assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
-        assertThat(result.evidence().get(0).opIds()).hasSize(2);
+        assertThat(result.evidence().get(0).opIds()).as("the second publication").containsExactly(5L);
+        assertThat(result.evidence().get(0).contextIds()).as("the first one, which was right").containsExactly(3L);
     }
 
     @Test

@@ -5,6 +5,8 @@ import dev.lockdrill.check.Verdict;
 import dev.lockdrill.history.History;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 class LockServiceInvariantsTest {
@@ -244,5 +246,56 @@ class LockServiceInvariantsTest {
                 .release("worker-1", 10, false, 30, 35)
                 .build();
         assertThat(new OnlyCurrentLeaseActs().check(refused).passed()).isTrue();
+    }
+
+    /** Only the second grant, the stale call or the stale write is a violation; what they are judged against is context. */
+    @Test
+    void evidenceMarksTheOffenderAsTheViolationAndWhatItIsJudgedAgainstAsContext() {
+        History twoHolders = new LockHistory()
+                .granted("worker-1", 10, 1000, 0, 5)
+                .granted("worker-2", 11, 1000, 100, 110)
+                .build();
+        assertViolationAndContext(new OneLiveHolder().check(twoHolders), 2L, 1L);
+
+        History superseded = new LockHistory()
+                .granted("worker-1", 10, 300, 0, 5)
+                .granted("worker-2", 11, 5000, 320, 330)
+                .release("worker-1", 10, true, 700, 710)
+                .build();
+        assertViolationAndContext(new OnlyCurrentLeaseActs().check(superseded), 3L, 2L);
+
+        History released = new LockHistory()
+                .granted("worker-1", 10, 3000, 0, 5)
+                .release("worker-1", 10, true, 10, 15)
+                .renew("worker-1", 10, 3000, true, 20, 25)
+                .build();
+        assertViolationAndContext(new OnlyCurrentLeaseActs().check(released), 3L, 2L);
+
+        History refusedRenew = new LockHistory()
+                .granted("worker-1", 10, 400, 0, 5)
+                .renew("worker-1", 10, 400, false, 300, 305)
+                .build();
+        assertViolationAndContext(new CurrentLeaseActs().check(refusedRenew), 2L, 1L);
+
+        History sameToken = new LockHistory()
+                .granted("worker-2", 11, 300, 10, 20)
+                .release("worker-2", 11, true, 30, 40)
+                .granted("worker-1", 11, 300, 0, 50)
+                .build();
+        assertViolationAndContext(new TokensStrictlyIncrease().check(sameToken), 3L, 1L);
+
+        History staleWrite = new LockHistory()
+                .write("worker-2", 11, true, 10, 20)
+                .write("worker-1", 11, true, 30, 40)
+                .build();
+        assertViolationAndContext(new StaleHolderFenced().check(staleWrite), 2L, 1L);
+    }
+
+    private static void assertViolationAndContext(InvariantResult result, long violating, long context) {
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        List<Long> violations = result.evidence().stream().flatMap(e -> e.opIds().stream()).toList();
+        List<Long> named = result.evidence().stream().flatMap(e -> e.contextIds().stream()).toList();
+        assertThat(violations).as("violating ops").containsOnly(violating);
+        assertThat(named).as("context ops").contains(context);
     }
 }

@@ -102,7 +102,10 @@ class RedlockInvariantsTest {
     void twoLeasesWithOneValueAreCaught() {
         var history = new RedlockHistory().granted("w-1", V1, 1000, 900, 0, 10, nodes(V1, V1, V1, "", ""))
                 .granted("w-1", V1, 1000, 900, 20, 30, nodes(V1, V1, V1, "", "")).build();
-        assertThat(new LockValuesUnique().check(history).verdict()).isEqualTo(Verdict.FAIL);
+        InvariantResult result = new LockValuesUnique().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(0).opIds()).as("the grant that reused the value").containsExactly(2L);
+        assertThat(result.evidence().get(0).contextIds()).as("the grant it copied").containsExactly(1L);
     }
 
     @Test
@@ -127,7 +130,10 @@ class RedlockInvariantsTest {
         RedlockHistory racing = new RedlockHistory()
                 .granted("w-1", V1, 2000, 1900, 0, 10, nodes(V1, V1, V1, "", ""))
                 .granted("w-2", V2, 2000, 1900, 0, 12, nodes(V1, V1, V1, V2, V2));
-        assertThat(new OneLeaseAtATime().check(racing.build()).verdict()).isEqualTo(Verdict.FAIL);
+        InvariantResult result = new OneLeaseAtATime().check(racing.build());
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(0).opIds()).as("the second grant").containsExactly(2L);
+        assertThat(result.evidence().get(0).contextIds()).as("the lease still valid").containsExactly(1L);
         assertThat(new OneLeaseAtATime().check(racing.fault(Faults.PAUSE.label(), 5).build()).verdict())
                 .isEqualTo(Verdict.PASS);
     }

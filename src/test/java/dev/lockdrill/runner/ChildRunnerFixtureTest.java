@@ -56,7 +56,8 @@ class ChildRunnerFixtureTest {
             // schema is there: their cleanup ends the sessions before it drops the schema.
             try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity a "
                     + "WHERE application_name ~ '^ld[0-9a-f]+-' AND NOT EXISTS (SELECT 1 FROM pg_namespace n "
-                    + "WHERE n.nspname LIKE split_part(a.application_name, '-', 1) || '\\_%' "
+                    // the run's tag is "ld" and 12 hex digits; a lane's sessions add a letter to it
+                    + "WHERE n.nspname LIKE substr(a.application_name, 1, 14) || '\\_%' "
                     + "AND obj_description(n.oid, 'pg_namespace') NOT LIKE 'lockdrill run: pid="
                     + ProcessHandle.current().pid() + " %')")) {
                 rs.next();

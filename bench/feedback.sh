@@ -11,6 +11,8 @@
 #        breaker-placement, fencing-token; needs LOCKDRILL_JDBC_URL or the local PostgreSQL)
 #        LOCKDRILL_CHILD_CDS=0 bench/feedback.sh ...   the same without the check processes' archive
 #        LOCKDRILL_LANES=1 bench/feedback.sh ...       the same with every scenario in turn (no lanes)
+#        SOLVED=1 bench/feedback.sh ...                the learner's file already solved: checks
+#                                                      `--from solutions/KATA` (a correct solution's edit loop)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS="${1:-3}"
@@ -20,18 +22,21 @@ KATAS=("$@")
 export LOCKDRILL_JDBC_URL="${LOCKDRILL_JDBC_URL:-jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres}"
 ./lockdrill --version >/dev/null
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); child class-data archive: ${LOCKDRILL_CHILD_CDS:-on};" \
-     "lanes: ${LOCKDRILL_LANES:-as each kata says}"
+     "lanes: ${LOCKDRILL_LANES:-as each kata says}; learner's file: $([ "${SOLVED:-}" = 1 ] && echo solved || echo the stub)"
 python3 - "$RUNS" "${KATAS[@]}" <<'PY'
 import glob, json, os, pathlib, statistics, subprocess, sys, time
 runs, katas = int(sys.argv[1]), sys.argv[2:]
 repl = subprocess.Popen(["./lockdrill"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                         stderr=subprocess.STDOUT, text=True, bufsize=1, env=dict(os.environ, COLUMNS="80"))
 
+SOLVED = os.environ.get("SOLVED") == "1"
+
 def check(kata):
-    for f in glob.glob(f"katas/{kata}/**/*.java", recursive=True):
+    folder = f"solutions/{kata}" if SOLVED else f"katas/{kata}"
+    for f in glob.glob(f"{folder}/**/*.java", recursive=True):
         pathlib.Path(f).touch()
     t = time.monotonic()
-    repl.stdin.write(f"check {kata}\n"); repl.stdin.flush()
+    repl.stdin.write(f"check {kata}" + (f" --from {folder}" if SOLVED else "") + "\n"); repl.stdin.flush()
     while True:
         line = repl.stdout.readline()
         if not line:
@@ -40,7 +45,7 @@ def check(kata):
             return time.monotonic() - t
 
 def last_run(kata):
-    runs_dir = sorted(glob.glob(f".lockdrill/runs/{kata}/2*/result.json"))
+    runs_dir = sorted(glob.glob(f".lockdrill/runs/{kata}/{'others/' if SOLVED else ''}2*/result.json"))
     return os.path.dirname(runs_dir[-1]) if runs_dir else None
 
 def child_ms(kata):

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.breakerplacement.workload;
 
+import dev.lockdrill.harness.Scenarios;
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.WorkloadContext;
 import dev.lockdrill.harness.explore.Exploration;
@@ -18,10 +19,10 @@ public final class EmitterWorkload implements Workload, Explorable {
             new ParallelWorkersScenario());
 
     @Override
-    public void run(WorkloadContext context) {
+    public void run(WorkloadContext context) throws Exception {
         for (EmitterScenario scenario : SCENARIOS) {
-            context.recorder().progress(scenario.name(), scenario.summary());
-            scenario.run(new EmitterRig(context, scenario.name()), context.recorder());
+            Scenarios.timed(context, scenario.name(), scenario.summary(),
+                    () -> scenario.run(new EmitterRig(context, scenario.name()), context.recorder()));
         }
     }
 

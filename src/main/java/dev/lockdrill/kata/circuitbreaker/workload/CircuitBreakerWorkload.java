@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.circuitbreaker.workload;
 
+import dev.lockdrill.harness.Scenarios;
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.WorkloadContext;
 import dev.lockdrill.harness.explore.Exploration;
@@ -28,8 +29,8 @@ public final class CircuitBreakerWorkload implements Workload, Explorable {
     @Override
     public void run(WorkloadContext context) throws Exception {
         for (BreakerScenario scenario : SCENARIOS) {
-            context.recorder().progress(scenario.name(), scenario.summary());
-            scenario.run(new BreakerRig(context, scenario.name()));
+            Scenarios.timed(context, scenario.name(), scenario.summary(),
+                    () -> scenario.run(new BreakerRig(context, scenario.name())));
         }
     }
 

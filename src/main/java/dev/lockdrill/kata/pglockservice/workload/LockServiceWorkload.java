@@ -36,12 +36,12 @@ public final class LockServiceWorkload implements Workload, Explorable {
 
     /**
      * The scenarios that share a lane ({@link Lanes}): the quick ones (and the pooled one, which
-     * needs lane 0), the heartbeat alone, the pauses, jumps and kills.
+     * needs lane 0), the heartbeat alone, the pauses and jumps.
      */
     public static final List<Set<String>> LANES = List.of(
-            Set.of("handover", "stalled-acquire", "contenders", "pooled-handover"),
+            Set.of("handover", "stalled-acquire", "contenders", "killed-lock-session", "pooled-handover"),
             Set.of("renew-then-stop"),
-            Set.of("paused-past-ttl", "clock-jump", "killed-lock-session"));
+            Set.of("paused-past-ttl", "clock-jump"));
 
     @Override
     public void run(WorkloadContext context) throws Exception {

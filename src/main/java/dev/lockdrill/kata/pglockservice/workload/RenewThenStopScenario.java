@@ -11,8 +11,8 @@ import java.util.Optional;
  * Renewals at their boundaries. worker-1 takes a short lease, renews it four times, then stops
  * (a heartbeat thread that died): worker-2 must be refused while the last renewal lasts and must
  * get the lock soon after it ends. worker-1's late renew and release must fail. worker-2 releases,
- * then tries to renew and release the released lease (both must fail). Last, the same worker takes
- * over its own expired lease: the same process gets the lock again, with a higher token, and its
+ * then tries to renew and release the released lease (both must fail). Meanwhile, on a lock of its
+ * own, worker-3 takes over its own expired lease: the same process gets the lock again, with a higher token, and its
  * expired lease stays dead.
  */
 final class RenewThenStopScenario implements LockScenario {
@@ -32,13 +32,26 @@ final class RenewThenStopScenario implements LockScenario {
     @Override
     public String summary() {
         return "worker-1 renews " + RENEWALS + " times then stops; worker-2 waits it out; renew after release; "
-                + "a worker re-takes its own expired lease";
+                + "meanwhile worker-3 re-takes its own expired lease";
     }
 
     @Override
     public void run(LockRig rig) throws Exception {
         LockService first = rig.service("worker-1", "host-1", Clock.systemUTC());
         LockService second = rig.service("worker-2", "host-2", Clock.systemUTC());
+        LockService third = rig.service("worker-3", "host-3", Clock.systemUTC());
+        String own = rig.name("own-" + rig.random().nextInt(1000));
+        // independent of the heartbeat (its own worker and lock), so it waits out its lease meanwhile
+        Thread retake = new Thread(() -> retakeOwnExpiredLease(rig, third, own), "worker-3");
+        retake.start();
+        try {
+            heartbeat(rig, first, second);
+        } finally {
+            retake.join();
+        }
+    }
+
+    private static void heartbeat(LockRig rig, LockService first, LockService second) {
         String name = rig.name("heartbeat");
         Optional<Lease> lease = rig.acquire("worker-1", first, name, TTL_MILLIS);
         if (lease.isEmpty()) {
@@ -62,17 +75,16 @@ final class RenewThenStopScenario implements LockScenario {
             rig.renew("worker-2", second, next.get(), TTL_MILLIS);
             rig.release("worker-2", second, next.get());
         }
-        retakeOwnExpiredLease(rig, second, rig.name("own-" + rig.random().nextInt(1000)));
     }
 
     private static void retakeOwnExpiredLease(LockRig rig, LockService service, String name) {
-        Optional<Lease> expired = rig.acquire("worker-2", service, name, SHORT_TTL_MILLIS);
+        Optional<Lease> expired = rig.acquire("worker-3", service, name, SHORT_TTL_MILLIS);
         if (expired.isEmpty()) {
             return;
         }
         Pause.millis(2 * SHORT_TTL_MILLIS);
-        Optional<Lease> again = rig.acquire("worker-2", service, name, SHORT_TTL_MILLIS);
-        rig.renew("worker-2", service, expired.get(), SHORT_TTL_MILLIS);
-        again.ifPresent(l -> rig.release("worker-2", service, l));
+        Optional<Lease> again = rig.acquire("worker-3", service, name, SHORT_TTL_MILLIS);
+        rig.renew("worker-3", service, expired.get(), SHORT_TTL_MILLIS);
+        again.ifPresent(l -> rig.release("worker-3", service, l));
     }
 }

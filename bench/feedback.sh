@@ -7,6 +7,7 @@
 # out: the `scenario-timing` observations) of the reference's longest lane next to that lane's wall
 # time, so what is waiting by design and what is overhead can be told apart. Run on demand, never
 # from the test suite.
+# Between two checks it waits THINK_SECONDS (default 2), as a learner reading and editing would.
 # Usage: bench/feedback.sh [runs] [kata...]   (default: 3 runs of circuit-breaker, bulkhead,
 #        breaker-placement, fencing-token; needs LOCKDRILL_JDBC_URL or the local PostgreSQL)
 #        LOCKDRILL_CHILD_CDS=0 bench/feedback.sh ...   the same without the check processes' archive
@@ -22,7 +23,8 @@ KATAS=("$@")
 export LOCKDRILL_JDBC_URL="${LOCKDRILL_JDBC_URL:-jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres}"
 ./lockdrill --version >/dev/null
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg); child class-data archive: ${LOCKDRILL_CHILD_CDS:-on};" \
-     "lanes: ${LOCKDRILL_LANES:-as each kata says}; learner's file: $([ "${SOLVED:-}" = 1 ] && echo solved || echo the stub)"
+     "lanes: ${LOCKDRILL_LANES:-as each kata says}; learner's file: $([ "${SOLVED:-}" = 1 ] && echo solved || echo the stub);" \
+     "think time ${THINK_SECONDS:-2} s"
 python3 - "$RUNS" "${KATAS[@]}" <<'PY'
 import glob, json, os, pathlib, statistics, subprocess, sys, time
 runs, katas = int(sys.argv[1]), sys.argv[2:]
@@ -31,7 +33,12 @@ repl = subprocess.Popen(["./lockdrill"], stdin=subprocess.PIPE, stdout=subproces
 
 SOLVED = os.environ.get("SOLVED") == "1"
 
+# a learner reads the verdict and edits before the next check: the processes started ahead of it
+# (REPL and watch mode) warm up meanwhile, as they would between two real edits
+THINK = float(os.environ.get("THINK_SECONDS", "2"))
+
 def check(kata):
+    time.sleep(THINK)
     folder = f"solutions/{kata}" if SOLVED else f"katas/{kata}"
     for f in glob.glob(f"{folder}/**/*.java", recursive=True):
         pathlib.Path(f).touch()

@@ -19,6 +19,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -45,6 +47,13 @@ public final class ChildRunner {
     /** Check processes started ahead of the next check of their label ({@link #keepWarm}); each is used once. */
     private static final Map<String, Process> STANDBY = new ConcurrentHashMap<>();
     private static volatile boolean keepWarm;
+    /** How long after a check process ends the next one starts warming up. */
+    static final long PREPARE_AFTER_MILLIS = 1_000;
+    private static final ScheduledExecutorService LATER = Executors.newSingleThreadScheduledExecutor(task -> {
+        Thread thread = new Thread(task, "prepare-check-process");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(ChildRunner::kill), "stop-check-processes"));
@@ -127,7 +136,8 @@ public final class ChildRunner {
             archive.ended(finished && done.get() && error.get() == null && process.exitValue() == 0);
         }
         if (keepWarm) {
-            prepare(spec);
+            // once this check has been judged and shown: a JVM warming up now would slow its end
+            LATER.schedule(() -> prepare(spec), PREPARE_AFTER_MILLIS, TimeUnit.MILLISECONDS);
         }
         var history = assembler.build(spec.seed());
         if (!finished) {
@@ -155,7 +165,7 @@ public final class ChildRunner {
 
     /** Starts the check process that waits for the next check of this spec's label, unless one waits already. */
     private static void prepare(ChildSpec spec) {
-        if (STANDBY.containsKey(spec.label())) {
+        if (!keepWarm || STANDBY.containsKey(spec.label())) {
             return;
         }
         List<String> command = command(ARCHIVE.map(ChildArchive::readOptions).orElse(List.of()));
@@ -168,6 +178,7 @@ public final class ChildRunner {
             LIVE.add(process);
             Process raced = STANDBY.putIfAbsent(spec.label(), process);
             if (raced != null || !keepWarm) {
+                STANDBY.remove(spec.label(), process);
                 kill(process);
                 LIVE.remove(process);
             }

@@ -61,6 +61,17 @@ class StandbyTest {
         }
     }
 
+    /** The processes waiting, once they have been started (a moment after the check that ended). */
+    private static Set<ProcessHandle> awaitStandbys(int count) throws InterruptedException {
+        long deadline = System.nanoTime() + 15_000_000_000L;
+        Set<ProcessHandle> waiting = standbys();
+        while (waiting.size() < count && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            waiting = standbys();
+        }
+        return waiting;
+    }
+
     private static List<String> verdicts(CheckResult result) {
         return result.you().invariants().stream().map(r -> r.name() + "=" + r.verdict()).toList();
     }
@@ -68,11 +79,12 @@ class StandbyTest {
     @Test
     void theNextCheckRunsInTheProcessStartedAheadOfItAndItIsUsedOnce() throws Exception {
         CheckResult cold = Pipelines.checkReference(app, "fencing-token", 21);
+        Thread.sleep(ChildRunner.PREPARE_AFTER_MILLIS + 500);
         assertThat(standbys()).as("no process waits outside an interactive session").isEmpty();
 
         ChildRunner.keepWarm(true);
         CheckResult first = Pipelines.checkReference(app, "fencing-token", 21);
-        Set<ProcessHandle> waiting = standbys();
+        Set<ProcessHandle> waiting = awaitStandbys(1);
         assertThat(waiting).hasSize(1);
         ProcessHandle standby = waiting.iterator().next();
         assertThat(commandLine(standby)).doesNotContain("postgresql:")
@@ -83,7 +95,7 @@ class StandbyTest {
         CheckResult warm = Pipelines.checkReference(app, "fencing-token", 21);
 
         assertThat(standby.isAlive()).as("the waiting process ran the check and ended").isFalse();
-        assertThat(standbys()).hasSize(1).doesNotContain(standby);
+        assertThat(awaitStandbys(1)).hasSize(1).doesNotContain(standby);
         for (CheckResult result : List.of(first, warm)) {
             assertThat(result.status()).isEqualTo(RunStatus.PASS);
             assertThat(verdicts(result)).isEqualTo(verdicts(cold));
@@ -96,7 +108,7 @@ class StandbyTest {
     void theProcessesWaitingAreStoppedWhenTheSessionEnds() throws Exception {
         ChildRunner.keepWarm(true);
         Pipelines.checkReference(app, "circuit-breaker", 3);
-        Set<ProcessHandle> waiting = standbys();
+        Set<ProcessHandle> waiting = awaitStandbys(1);
         assertThat(waiting).isNotEmpty();
 
         ChildRunner.keepWarm(false);

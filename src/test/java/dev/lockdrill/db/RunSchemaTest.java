@@ -27,6 +27,13 @@ class RunSchemaTest {
         }
     }
 
+    /** A schema registered as a run of process {@code pid} on this host. */
+    private static void createRegistered(Statement s, String schema, long pid) throws SQLException {
+        s.execute("CREATE SCHEMA " + schema);
+        s.execute("COMMENT ON SCHEMA " + schema + " IS 'lockdrill run: pid=" + pid + " host=" + RunSchema.host()
+                + " started=2026-01-01T00:00:00Z'");
+    }
+
     @Test
     void aSessionTheHarnessDidNotTagCannotHoldTheCleanupHostage() throws Exception {
         String tag = tag();
@@ -51,23 +58,21 @@ class RunSchemaTest {
     @Test
     void theSchemaOfARunWhoseProcessIsGoneIsSweptAndALiveOneIsNot() throws Exception {
         String dead = tag() + "_you";
+        String deadLane = dead + "b";
         String live = tag() + "_ref";
         long deadPid = new ProcessBuilder("true").start().onExit().get().pid();
         try (Connection c = DriverManager.getConnection(Pipelines.JDBC_URL); Statement s = c.createStatement()) {
-            s.execute("CREATE SCHEMA " + dead);
-            s.execute("COMMENT ON SCHEMA " + dead + " IS 'lockdrill run: pid=" + deadPid + " host=" + RunSchema.host()
-                    + " started=2026-01-01T00:00:00Z'");
-            s.execute("CREATE SCHEMA " + live);
-            s.execute("COMMENT ON SCHEMA " + live + " IS 'lockdrill run: pid=" + ProcessHandle.current().pid()
-                    + " host=" + RunSchema.host() + " started=2026-01-01T00:00:00Z'");
+            createRegistered(s, dead, deadPid);
+            createRegistered(s, deadLane, deadPid);
+            createRegistered(s, live, ProcessHandle.current().pid());
             try {
-                assertThat(RunSchema.sweep(Pipelines.JDBC_URL, false)).contains("schema " + dead)
+                assertThat(RunSchema.sweep(Pipelines.JDBC_URL, false)).contains("schema " + dead, "schema " + deadLane)
                         .doesNotContain("schema " + live);
                 assertThat(exists(s, dead)).isFalse();
+                assertThat(exists(s, deadLane)).isFalse();
                 assertThat(exists(s, live)).isTrue();
             } finally {
-                s.execute("DROP SCHEMA IF EXISTS " + live + " CASCADE");
-                s.execute("DROP SCHEMA IF EXISTS " + dead + " CASCADE");
+                s.execute("DROP SCHEMA IF EXISTS " + live + ", " + dead + ", " + deadLane + " CASCADE");
             }
         }
     }
@@ -179,23 +184,6 @@ class RunSchemaTest {
             assertThat(exists(s, third)).isFalse();
         } finally {
             run.close();
-        }
-    }
-
-    @Test
-    void theLaneSchemasOfARunWhoseProcessIsGoneAreSwept() throws Exception {
-        String lane = tag() + "_youb";
-        long deadPid = new ProcessBuilder("true").start().onExit().get().pid();
-        try (Connection c = DriverManager.getConnection(Pipelines.JDBC_URL); Statement s = c.createStatement()) {
-            s.execute("CREATE SCHEMA " + lane);
-            s.execute("COMMENT ON SCHEMA " + lane + " IS 'lockdrill run: pid=" + deadPid + " host=" + RunSchema.host()
-                    + " started=2026-01-01T00:00:00Z'");
-            try {
-                assertThat(RunSchema.sweep(Pipelines.JDBC_URL, false)).contains("schema " + lane);
-                assertThat(exists(s, lane)).isFalse();
-            } finally {
-                s.execute("DROP SCHEMA IF EXISTS " + lane + " CASCADE");
-            }
         }
     }
 }

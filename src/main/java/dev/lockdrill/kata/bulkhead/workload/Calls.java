@@ -80,6 +80,11 @@ final class Calls implements AutoCloseable {
     }
 
     /** The futures of the calls whose {@code call()} has returned so far. */
+    /** Calls started that have not ended: still being made, or their future not done. */
+    synchronized int pending() {
+        return (int) started.stream().filter(call -> !call.isDone() || !call.join().isDone()).count();
+    }
+
     synchronized List<CompletableFuture<String>> futures() {
         return started.stream().filter(CompletableFuture::isDone).map(CompletableFuture::join).toList();
     }

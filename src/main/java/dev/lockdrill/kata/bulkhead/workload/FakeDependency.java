@@ -55,14 +55,6 @@ final class FakeDependency {
         return inFlight.get();
     }
 
-    /** Waits until at least {@code n} works are inside, or the deadline passes. */
-    boolean awaitInside(int n, StallWatch.Deadline deadline) {
-        while (inFlight.get() < n && !deadline.passed()) {
-            Pause.millis(1);
-        }
-        return inFlight.get() >= n;
-    }
-
     /** Waits until no work is inside, or the deadline passes. */
     boolean awaitEmpty(StallWatch.Deadline deadline) {
         while (inFlight.get() > 0 && !deadline.passed()) {

@@ -69,6 +69,7 @@ final class TimeoutScenario implements BulkheadScenario {
         long start = rig.recorder().now();
         boolean inside;
         long cancelling;
+        int stuck;
         webhook.hang();
         try (Calls timedOut = new Calls(rig); Calls cancelled = new Calls(rig)) {
             for (int i = 1; i <= LIMIT; i++) {
@@ -80,7 +81,7 @@ final class TimeoutScenario implements BulkheadScenario {
             // LIMIT calls whose work is inside the hung dependency, then cancel them. A permit
             // comes back a moment after its work ends, so a call turned away now is tried again;
             // unless the timeouts left work inside (then the bulkhead stays full: try once).
-            int stuck = webhook.inFlight();
+            stuck = webhook.inFlight();
             cancelling = rig.recorder().now();
             StallWatch.Deadline entering = rig.deadline(stuck == 0 ? ENTER_MILLIS : LINGER_MILLIS);
             int started = 0;
@@ -100,11 +101,18 @@ final class TimeoutScenario implements BulkheadScenario {
             webhook.awaitEmpty(rig.deadline(LINGER_MILLIS));
             webhook.recover();
         }
+        boolean full = !inside && stuck > 0;
         rig.recorder().fault(Faults.HANG, rig.scenario(), HUNG, start, HUNG + " hung until its calls had timed out "
-                + "or been cancelled and their work had stopped (" + LINGER_MILLIS + " ms at most after that)");
-        rig.recorder().fault(BulkheadFaults.CANCELLED_MID_WORK, rig.scenario(), HUNG, cancelling, inside, inside
-                ? LIMIT + " calls were cancelled while their work was inside " + HUNG
-                : "the calls to cancel never had their work inside " + HUNG + ", so none was cancelled mid-work");
+                + "or been cancelled and their work had stopped (" + LINGER_MILLIS + " ms at most after that)"
+                + (full ? "; the work of the calls that timed out never left, so no call could be cancelled mid-work"
+                : ""));
+        if (!full) {
+            // with the timed-out work still inside, a full bulkhead leaves nothing to cancel: that is
+            // abandoned-work-interrupted's failure already, not a fault that did not land
+            rig.recorder().fault(BulkheadFaults.CANCELLED_MID_WORK, rig.scenario(), HUNG, cancelling, inside, inside
+                    ? LIMIT + " calls were cancelled while their work was inside " + HUNG
+                    : "the calls to cancel never had their work inside " + HUNG + ", so none was cancelled mid-work");
+        }
         rig.settle();
         for (int i = 0; i < 3; i++) {
             rig.idleCall("idle-caller", HUNG);

@@ -292,10 +292,7 @@ public final class ExploreService {
             Set<String> failing = new LinkedHashSet<>();
             failure.failed().forEach(r -> failing.add(r.name()));
             Shrinker shrinker = new Shrinker(steps.stream().map(StepLine::step).toList());
-            ScheduleId best = found;
-            List<StepLine> bestSteps = steps;
-            Batch.Failure bestFailure = failure;
-            List<Kept> kept = new ArrayList<>(List.of(new Kept(found, steps, failure)));
+            List<Kept> kept = new ArrayList<>(List.of(new Kept(found, steps)));
             int runs = 0;
             long start = System.nanoTime();
             while (runs < MAX_SHRINK_RUNS && elapsed(start) < SHRINK_BUDGET.toMillis()) {
@@ -315,10 +312,7 @@ public final class ExploreService {
                         Batch.Failure again = batch.failure(ids.get(i)).orElse(null);
                         if (same(failing, again)) {
                             firstFailing = from + i;
-                            best = ids.get(i);
-                            bestSteps = batch.steps(best);
-                            bestFailure = again;
-                            kept.add(new Kept(best, bestSteps, bestFailure));
+                            kept.add(new Kept(ids.get(i), batch.steps(ids.get(i))));
                             break;
                         }
                     }
@@ -351,8 +345,8 @@ public final class ExploreService {
                     : again.failed().stream().anyMatch(r -> failing.contains(r.name())));
         }
 
-        /** A schedule the shrinking kept (it failed once), with its steps and how it failed. */
-        private record Kept(ScheduleId id, List<StepLine> steps, Batch.Failure failure) {
+        /** A schedule the shrinking kept (it failed once), with its steps. */
+        private record Kept(ScheduleId id, List<StepLine> steps) {
         }
     }
 }

@@ -26,7 +26,6 @@ public final class Database {
     private final String tag;
     private final String pooledUrl;
     private final String noPooler;
-    private final int lanes;
 
     public Database(String jdbcUrl, String schema, String tag) {
         this(jdbcUrl, null, schema, tag, null, null);
@@ -41,13 +40,6 @@ public final class Database {
      * {@code noPooler}: why no pooler runs (null when one does, or when nobody said).
      */
     public Database(String jdbcUrl, String ownerUrl, String schema, String tag, String pooledUrl, String noPooler) {
-        this(jdbcUrl, ownerUrl, schema, tag, pooledUrl, noPooler, 1);
-    }
-
-    /** {@code lanes}: how many lanes the parent made schemas for (see {@link #lane}). */
-    public Database(String jdbcUrl, String ownerUrl, String schema, String tag, String pooledUrl, String noPooler,
-                    int lanes) {
-        this.lanes = Math.max(1, lanes);
         this.jdbcUrl = jdbcUrl;
         this.ownerUrl = ownerUrl == null || ownerUrl.isBlank() ? jdbcUrl : ownerUrl;
         this.schema = schema;
@@ -56,24 +48,18 @@ public final class Database {
         this.noPooler = noPooler == null || noPooler.isBlank() ? "no PgBouncer runs for this check" : noPooler;
     }
 
-    public int lanes() {
-        return lanes;
-    }
-
     /**
-     * The database as lane {@code lane} sees it: lane 0 is this one; a further lane has the schema
-     * the parent made for it and sessions tagged with the lane's letter, so its tables, kills and
-     * session counts are its own; the pooler serves lane 0 only.
+     * The database as lane {@code lane} sees it (one of the run's {@link WorkloadContext#lanes}):
+     * lane 0 is this one; a further lane has the schema the parent made for it and sessions tagged
+     * with the lane's letter, so its tables, kills and session counts are its own; the pooler
+     * serves lane 0 only.
      */
     public Database lane(int lane) {
         if (lane == 0) {
             return this;
         }
-        if (lane >= lanes) {
-            throw new HarnessException("the run has " + lanes + " lanes, not " + (lane + 1));
-        }
         return new Database(jdbcUrl, ownerUrl, ChildArgs.laneSchema(schema, lane), ChildArgs.laneTag(tag, lane),
-                null, "a lane other than the first runs no PgBouncer", 1);
+                null, "a lane other than the first runs no PgBouncer");
     }
 
     /** Whether a pooler runs in front of the database; without one, pooled scenarios are not run. */

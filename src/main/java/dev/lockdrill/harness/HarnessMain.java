@@ -47,8 +47,8 @@ public final class HarnessMain {
     }
 
     public static void main(String[] args) {
+        watchParent();
         if (args.length > 0 && args[0].equals(ChildArgs.STANDBY)) {
-            watchParent();
             warmUp(args.length > 1 ? args[1] : "");
             Job job = Job.read(System.in);
             run(job.args(), job.env());
@@ -113,9 +113,6 @@ public final class HarnessMain {
             reportUnexpectedExit(sink);
             endDescendants();
         }));
-        if (env == System.getenv()) {
-            watchParent();
-        }
         ChildArgs childArgs = ChildArgs.parse(args);
         try {
             URL[] urls = learnerClasspath(childArgs);
@@ -125,7 +122,7 @@ public final class HarnessMain {
             int lanes = lanes(env.get(ChildArgs.LANES_ENV));
             Database database = url == null || url.isBlank() ? null
                     : new Database(url, env.get(ChildArgs.OWNER_URL_ENV), childArgs.schema(), childArgs.tag(),
-                    env.get(ChildArgs.POOLED_URL_ENV), env.get(ChildArgs.NO_POOLER_ENV), lanes);
+                    env.get(ChildArgs.POOLED_URL_ENV), env.get(ChildArgs.NO_POOLER_ENV));
             try (Implementation implementation = new Implementation(urls, childArgs.implementationClass(),
                     HarnessMain.class.getClassLoader())) {
                 WorkloadContext context = new WorkloadContext(childArgs.seed(), new Recorder(sink), implementation,

@@ -169,10 +169,18 @@ public final class WorkerDataSource implements DataSource {
             if (closed) {
                 throw new SQLException("connection was closed (returned to the pool)", "08003");
             }
-            if (name.equals("commit") || name.equals("rollback") && (args == null || args.length == 0)) {
+            boolean roundTrip = name.equals("commit") || name.equals("rollback") && (args == null || args.length == 0);
+            if (roundTrip) {
                 hook.beforeRoundTrip(worker, name, null);
             }
-            Object result = call(method, args);
+            Object result;
+            try {
+                result = call(method, args);
+            } finally {
+                if (roundTrip) {
+                    hook.afterRoundTrip(worker, name, null);
+                }
+            }
             if (result instanceof Statement statement) {
                 String sql = args != null && args.length > 0 && args[0] instanceof String s ? s : null;
                 Class<?> iface = method.getReturnType();
@@ -214,8 +222,9 @@ public final class WorkerDataSource implements DataSource {
             if (name.equals("getConnection")) {
                 return connectionProxy;
             }
-            if (name.startsWith("execute")) {
-                String sql = args != null && args.length > 0 && args[0] instanceof String s ? s : preparedSql;
+            boolean roundTrip = name.startsWith("execute");
+            String sql = args != null && args.length > 0 && args[0] instanceof String s ? s : preparedSql;
+            if (roundTrip) {
                 hook.beforeRoundTrip(worker, "statement", sql);
             }
             try {
@@ -225,6 +234,10 @@ public final class WorkerDataSource implements DataSource {
                     owner.broken = true;
                 }
                 throw e.getCause();
+            } finally {
+                if (roundTrip) {
+                    hook.afterRoundTrip(worker, "statement", sql);
+                }
             }
         }
     }

@@ -41,7 +41,8 @@ public class FiveNodeRedlock implements Redlock {
 
     @Override
     public boolean write(Lease lease, String key, String value) {
-        // Part one: an unfenced write. TODO (part two): a fencing token that the resource checks.
+        // Part one: an unfenced write. TODO (part two): a token that comes with a grant PostgreSQL orders
+        //  (resource_lease, taken in acquire after the majority), checked here by the resource.
         try (Connection c = resource.getConnection();
              PreparedStatement write = c.prepareStatement("""
                      INSERT INTO protected_resource(key, value) VALUES (?, ?)

@@ -18,10 +18,15 @@ import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
- * Redlock as the spec on redis.io describes it, plus a fencing token from a PostgreSQL sequence that
- * the protected resource checks (part two).
+ * Redlock as the spec on redis.io describes it (part one), and in front of it only as an efficiency
+ * layer (part two): once the nodes granted a majority, the resource's own PostgreSQL grants the
+ * lease and issues its fencing token in one statement, under the lease row's lock, so tokens come
+ * out in the order grants take effect. A number drawn from a sequence after the majority would
+ * order the draws, not the grants: a holder paused between its majority and its draw would get a
+ * larger token than the client that took the lock after its keys expired.
  */
 public class FiveNodeRedlock implements Redlock {
     private static final String UNLOCK = "if redis.call('get', KEYS[1]) == ARGV[1] then "
@@ -60,11 +65,17 @@ public class FiveNodeRedlock implements Redlock {
                     locked++;
                 }
             }
-            long elapsed = (System.nanoTime() - start) / 1_000_000;
             long drift = (long) (ttlMillis * DRIFT_FACTOR) + DRIFT_CONSTANT_MILLIS;
-            long validity = ttlMillis - elapsed - drift;
-            if (locked >= quorum && validity > 0) {
-                return Optional.of(new Lease(key, value, validity, fence()));
+            long left = ttlMillis - elapsedMillis(start) - drift;
+            if (locked >= quorum && left > 0) {
+                OptionalLong token = grant(key, value, left);
+                // Validity is what is left when acquire returns: the grant's round trip comes out of it,
+                // and a pause before or during it may have outlived the keys.
+                long validity = ttlMillis - elapsedMillis(start) - drift;
+                if (token.isPresent() && validity > 0) {
+                    return Optional.of(new Lease(key, value, validity, token.getAsLong()));
+                }
+                token.ifPresent(t -> endGrant(key, t));
             }
             unlockAll(key, value);
             sleep(1 + random.nextInt(MAX_RETRY_DELAY_MILLIS));
@@ -75,6 +86,7 @@ public class FiveNodeRedlock implements Redlock {
     @Override
     public void release(Lease lease) {
         unlockAll(lease.resource(), lease.value());
+        endGrant(lease.resource(), lease.token());
     }
 
     @Override
@@ -113,16 +125,48 @@ public class FiveNodeRedlock implements Redlock {
         }
     }
 
-    /** The fencing token: a PostgreSQL sequence only ever goes up, so a newer holder always has a larger one. */
-    private long fence() {
+    /**
+     * The grant that fences: PostgreSQL gives the resource's lease only when the last one ended (by
+     * the database's clock, or released), and draws the token under that row's lock in the same
+     * statement. Empty when another holder's lease is still live (the nodes' lock is broken: a
+     * restart, a clock jump) or when the database cannot be reached (no grant, so no lease).
+     */
+    private OptionalLong grant(String key, String value, long leaseMillis) {
         try (Connection c = resource.getConnection();
-             PreparedStatement next = c.prepareStatement("SELECT nextval('redlock_fence')");
-             ResultSet rs = next.executeQuery()) {
-            rs.next();
-            return rs.getLong(1);
+             PreparedStatement grant = c.prepareStatement("""
+                     INSERT INTO resource_lease AS l (resource, token, holder, expires_at)
+                     VALUES (?, nextval('redlock_fence'), ?, clock_timestamp() + ? * interval '1 millisecond')
+                     ON CONFLICT (resource) DO UPDATE SET token = nextval('redlock_fence'),
+                         holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+                       WHERE l.expires_at <= clock_timestamp()
+                     RETURNING token""")) {
+            grant.setString(1, key);
+            grant.setString(2, value);
+            grant.setLong(3, leaseMillis);
+            try (ResultSet rs = grant.executeQuery()) {
+                return rs.next() ? OptionalLong.of(rs.getLong(1)) : OptionalLong.empty();
+            }
         } catch (SQLException e) {
-            throw new IllegalStateException("could not take a fencing token: " + e.getMessage(), e);
+            return OptionalLong.empty();
         }
+    }
+
+    /** Ends the resource's lease early, only while it is still this token's. */
+    private void endGrant(String key, long token) {
+        try (Connection c = resource.getConnection();
+             PreparedStatement end = c.prepareStatement("""
+                     UPDATE resource_lease SET expires_at = clock_timestamp()
+                      WHERE resource = ? AND token = ? AND expires_at > clock_timestamp()""")) {
+            end.setString(1, key);
+            end.setLong(2, token);
+            end.executeUpdate();
+        } catch (SQLException e) {
+            // unreachable: the lease ends by itself when its time is up
+        }
+    }
+
+    private static long elapsedMillis(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1_000_000;
     }
 
     private String randomValue() {

@@ -26,8 +26,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Redlock with the five SETs sent at once (one thread per node), a deadline on the whole fan-out,
- * validity measured with the wall clock; the fence is taken inside the write's own transaction
- * check: the resource keeps the highest token it has seen.
+ * validity measured with the wall clock and counted to the return. The grant that fences is one
+ * transaction on the resource's database: the lease row locked with SELECT … FOR UPDATE, granted
+ * only when it has expired, its token drawn while the row is locked; the write's own transaction
+ * keeps the highest token it has seen.
  */
 public class FiveNodeRedlock implements Redlock {
     private static final String UNLOCK = "if redis.call('get', KEYS[1]) == ARGV[1] then "
@@ -69,9 +71,17 @@ public class FiveNodeRedlock implements Redlock {
                     // this node did not grant in time
                 }
             }
-            long validity = ttl.toMillis() - (System.currentTimeMillis() - started) - ttl.toMillis() / 100 - 3;
-            if (granted >= pools.size() / 2 + 1 && validity > 0) {
-                return Optional.of(new Lease(key, value, validity, nextToken()));
+            long drift = ttl.toMillis() / 100 + 3;
+            long left = ttl.toMillis() - (System.currentTimeMillis() - started) - drift;
+            if (granted >= pools.size() / 2 + 1 && left > 0) {
+                long token = grant(key, value, left);
+                long validity = ttl.toMillis() - (System.currentTimeMillis() - started) - drift;
+                if (token > 0 && validity > 0) {
+                    return Optional.of(new Lease(key, value, validity, token));
+                }
+                if (token > 0) {
+                    endGrant(key, token);
+                }
             }
             unlockEverywhere(key, value);
             try {
@@ -87,6 +97,7 @@ public class FiveNodeRedlock implements Redlock {
     @Override
     public void release(Lease lease) {
         unlockEverywhere(lease.resource(), lease.value());
+        endGrant(lease.resource(), lease.token());
     }
 
     @Override
@@ -155,14 +166,56 @@ public class FiveNodeRedlock implements Redlock {
         }
     }
 
-    private long nextToken() {
-        try (Connection c = resource.getConnection();
-             PreparedStatement next = c.prepareStatement("SELECT nextval('redlock_fence')");
-             ResultSet rs = next.executeQuery()) {
-            rs.next();
-            return rs.getLong(1);
+    /** The resource's lease, granted in one transaction under its row lock: its token, or 0 when refused. */
+    private long grant(String key, String value, long leaseMillis) {
+        try (Connection c = resource.getConnection()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement seed = c.prepareStatement("INSERT INTO resource_lease(resource, token, holder, "
+                    + "expires_at) VALUES (?, 0, '', '-infinity') ON CONFLICT DO NOTHING");
+                 PreparedStatement lock = c.prepareStatement(
+                         "SELECT expires_at <= clock_timestamp() FROM resource_lease WHERE resource = ? FOR UPDATE");
+                 PreparedStatement take = c.prepareStatement("UPDATE resource_lease SET token = nextval('redlock_fence'), "
+                         + "holder = ?, expires_at = clock_timestamp() + ? * interval '1 millisecond' "
+                         + "WHERE resource = ? RETURNING token")) {
+                seed.setString(1, key);
+                seed.executeUpdate();
+                lock.setString(1, key);
+                boolean free;
+                try (ResultSet rs = lock.executeQuery()) {
+                    free = rs.next() && rs.getBoolean(1);
+                }
+                if (!free) {
+                    c.rollback();
+                    return 0;
+                }
+                take.setString(1, value);
+                take.setLong(2, leaseMillis);
+                take.setString(3, key);
+                long token;
+                try (ResultSet rs = take.executeQuery()) {
+                    rs.next();
+                    token = rs.getLong(1);
+                }
+                c.commit();
+                return token;
+            } catch (SQLException e) {
+                c.rollback();
+                return 0;
+            }
         } catch (SQLException e) {
-            throw new IllegalStateException(e);
+            return 0;
+        }
+    }
+
+    private void endGrant(String key, long token) {
+        try (Connection c = resource.getConnection();
+             PreparedStatement end = c.prepareStatement("UPDATE resource_lease SET expires_at = clock_timestamp() "
+                     + "WHERE resource = ? AND token = ? AND expires_at > clock_timestamp()")) {
+            end.setString(1, key);
+            end.setLong(2, token);
+            end.executeUpdate();
+        } catch (SQLException e) {
+            // it ends by itself
         }
     }
 }

@@ -19,9 +19,9 @@ import java.util.Optional;
 
 /**
  * Redlock where each node's step is one Lua script (lock: SET NX PX and report; unlock: compare and
- * delete), over one plain connection per node that is reopened after any failure; the lease and the
- * fencing token are taken together: the token is the sequence's next value, read in the same call
- * that records the lease's value in PostgreSQL.
+ * delete), over one plain connection per node that is reopened after any failure. The grant that
+ * fences is taken from PostgreSQL after the majority: an UPDATE of an expired lease row (re-checked
+ * under its row lock), or the first INSERT of it, each drawing the token in the same statement.
  */
 public class FiveNodeRedlock implements Redlock {
     private static final String LOCK = "if redis.call('set', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then "
@@ -56,10 +56,17 @@ public class FiveNodeRedlock implements Redlock {
                     won.add(i);
                 }
             }
-            long elapsedMillis = Math.round((System.nanoTime() - t1) / 1e6);
-            long validity = ttl.toMillis() - elapsedMillis - Math.round(ttl.toMillis() * 0.01) - 2;
-            if (won.size() > nodes.size() / 2 && validity > 0) {
-                return Optional.of(new Lease(key, value, validity, token()));
+            long drift = Math.round(ttl.toMillis() * 0.01) + 2;
+            long left = ttl.toMillis() - Math.round((System.nanoTime() - t1) / 1e6) - drift;
+            if (won.size() > nodes.size() / 2 && left > 0) {
+                Long token = grant(key, value, left);
+                long validity = ttl.toMillis() - Math.round((System.nanoTime() - t1) / 1e6) - drift;
+                if (token != null && validity > 0) {
+                    return Optional.of(new Lease(key, value, validity, token));
+                }
+                if (token != null) {
+                    endGrant(key, token);
+                }
             }
             for (int i = 0; i < nodes.size(); i++) {
                 run(i, UNLOCK, key, value);
@@ -79,6 +86,7 @@ public class FiveNodeRedlock implements Redlock {
         for (int i = 0; i < nodes.size(); i++) {
             run(i, UNLOCK, lease.resource(), lease.value());
         }
+        endGrant(lease.resource(), lease.token());
     }
 
     @Override
@@ -120,14 +128,43 @@ public class FiveNodeRedlock implements Redlock {
         }
     }
 
-    private long token() {
+    /** The token of the grant PostgreSQL gave, or null when the resource's lease is still someone else's. */
+    private Long grant(String key, String value, long leaseMillis) {
         try (Connection c = resource.getConnection();
-             PreparedStatement next = c.prepareStatement("SELECT nextval('redlock_fence')");
-             ResultSet rs = next.executeQuery()) {
-            rs.next();
-            return rs.getLong(1);
+             PreparedStatement renew = c.prepareStatement("UPDATE resource_lease SET token = nextval('redlock_fence'), "
+                     + "holder = ?, expires_at = clock_timestamp() + ? * interval '1 millisecond' "
+                     + "WHERE resource = ? AND expires_at <= clock_timestamp() RETURNING token");
+             PreparedStatement first = c.prepareStatement("INSERT INTO resource_lease(resource, token, holder, expires_at) "
+                     + "VALUES (?, nextval('redlock_fence'), ?, clock_timestamp() + ? * interval '1 millisecond') "
+                     + "ON CONFLICT DO NOTHING RETURNING token")) {
+            renew.setString(1, value);
+            renew.setLong(2, leaseMillis);
+            renew.setString(3, key);
+            try (ResultSet rs = renew.executeQuery()) {
+                if (rs.next()) {
+                    return rs.getLong(1);
+                }
+            }
+            first.setString(1, key);
+            first.setString(2, value);
+            first.setLong(3, leaseMillis);
+            try (ResultSet rs = first.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : null;
+            }
         } catch (SQLException e) {
-            throw new IllegalStateException(e);
+            return null;
+        }
+    }
+
+    private void endGrant(String key, long token) {
+        try (Connection c = resource.getConnection();
+             PreparedStatement end = c.prepareStatement("UPDATE resource_lease SET expires_at = clock_timestamp() "
+                     + "WHERE resource = ? AND token = ? AND expires_at > clock_timestamp()")) {
+            end.setString(1, key);
+            end.setLong(2, token);
+            end.executeUpdate();
+        } catch (SQLException e) {
+            // it ends by itself
         }
     }
 }

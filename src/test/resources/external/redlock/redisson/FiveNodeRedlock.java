@@ -35,8 +35,10 @@ import java.util.concurrent.TimeUnit;
  * holder has a different name on each node); (2) each acquisition runs on its own thread, and its
  * release on that same thread, so every acquisition gets a name of its own (Redisson's lock is
  * reentrant per thread: the same thread acquiring twice reuses its name). Validity is computed
- * here (TTL − elapsed − 1 % − 2 ms): Redisson does not report it. The fence (part two) is the
- * kata's own PostgreSQL sequence: RedissonRedLock has none. Each client is warmed up (one command)
+ * here (TTL − elapsed − 1 % − 2 ms, counted to the return): Redisson does not report it. The fence
+ * (part two) is a grant from the resource's PostgreSQL, taken after the RedLock under a
+ * transaction-scoped advisory lock on the resource's name, its token drawn under that lock:
+ * RedissonRedLock has no fencing token. Each client is warmed up (one command)
  * when constructed, and tryLock may wait a quarter of the TTL: Redisson's first lock script in a
  * fresh class loader is slow to start, and RedissonRedLock gives up once its wait time is spent.
  */
@@ -79,13 +81,19 @@ public class FiveNodeRedlock implements Redlock {
                 if (!lock.tryLock(ttlMillis / 4, ttlMillis, TimeUnit.MILLISECONDS)) {
                     return Optional.<Lease>empty();
                 }
-                long elapsed = (System.nanoTime() - start) / 1_000_000;
-                long validity = ttlMillis - elapsed - ttlMillis / 100 - 2;
-                if (validity <= 0) {
+                long drift = ttlMillis / 100 + 2;
+                long left = ttlMillis - (System.nanoTime() - start) / 1_000_000 - drift;
+                String holder = id + ":" + Thread.currentThread().getId();
+                long token = left > 0 ? grant(key, holder, left) : 0;
+                long validity = ttlMillis - (System.nanoTime() - start) / 1_000_000 - drift;
+                if (token == 0 || validity <= 0) {
+                    if (token != 0) {
+                        endGrant(key, token);
+                    }
                     unlockQuietly(lock);
                     return Optional.<Lease>empty();
                 }
-                return Optional.of(new Lease(key, id + ":" + Thread.currentThread().getId(), validity, token()));
+                return Optional.of(new Lease(key, holder, validity, token));
             }).get();
             if (lease.isPresent()) {
                 holders.put(lease.get().value(), thread);
@@ -105,6 +113,7 @@ public class FiveNodeRedlock implements Redlock {
         if (thread == null) {
             return;
         }
+        endGrant(lease.resource(), lease.token());
         try {
             thread.submit(() -> unlockQuietly(new RedissonRedLock(locks(lease.resource())))).get();
         } catch (Exception e) {
@@ -155,14 +164,54 @@ public class FiveNodeRedlock implements Redlock {
         }
     }
 
-    private long token() {
-        try (Connection c = resource.getConnection();
-             PreparedStatement next = c.prepareStatement("SELECT nextval('redlock_fence')");
-             ResultSet rs = next.executeQuery()) {
-            rs.next();
-            return rs.getLong(1);
+    /** The resource's lease from PostgreSQL, under an advisory lock on its name: its token, or 0 when refused. */
+    private long grant(String key, String holder, long leaseMillis) {
+        try (Connection c = resource.getConnection()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_xact_lock(hashtext(?))");
+                 PreparedStatement live = c.prepareStatement(
+                         "SELECT 1 FROM resource_lease WHERE resource = ? AND expires_at > clock_timestamp()");
+                 PreparedStatement take = c.prepareStatement("INSERT INTO resource_lease(resource, token, holder, "
+                         + "expires_at) VALUES (?, nextval('redlock_fence'), ?, clock_timestamp() + ? * interval "
+                         + "'1 millisecond') ON CONFLICT (resource) DO UPDATE SET token = EXCLUDED.token, "
+                         + "holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at RETURNING token")) {
+                lock.setString(1, key);
+                lock.execute();
+                live.setString(1, key);
+                try (ResultSet rs = live.executeQuery()) {
+                    if (rs.next()) {
+                        c.rollback();
+                        return 0;
+                    }
+                }
+                take.setString(1, key);
+                take.setString(2, holder);
+                take.setLong(3, leaseMillis);
+                long token;
+                try (ResultSet rs = take.executeQuery()) {
+                    rs.next();
+                    token = rs.getLong(1);
+                }
+                c.commit();
+                return token;
+            } catch (SQLException e) {
+                c.rollback();
+                return 0;
+            }
         } catch (SQLException e) {
-            throw new IllegalStateException(e);
+            return 0;
+        }
+    }
+
+    private void endGrant(String key, long token) {
+        try (Connection c = resource.getConnection();
+             PreparedStatement end = c.prepareStatement("UPDATE resource_lease SET expires_at = clock_timestamp() "
+                     + "WHERE resource = ? AND token = ? AND expires_at > clock_timestamp()")) {
+            end.setString(1, key);
+            end.setLong(2, token);
+            end.executeUpdate();
+        } catch (SQLException e) {
+            // it ends by itself
         }
     }
 }

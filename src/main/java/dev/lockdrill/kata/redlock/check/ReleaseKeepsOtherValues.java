@@ -4,6 +4,8 @@ import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
+import dev.lockdrill.history.Observation;
+import dev.lockdrill.kata.redlock.protocol.Roles;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.kata.redlock.protocol.RedlockOp;
 
@@ -48,6 +50,26 @@ final class ReleaseKeepsOtherValues implements Invariant {
                     evidence.add(Evidence.of(op.scenario() + ": " + op.worker() + " released its lease (value "
                             + RedlockFacts.shortValue(mine) + ") and deleted another holder's value "
                             + RedlockFacts.shortValue(value) + " on node " + node.getKey(), op.id()));
+                }
+            }
+        }
+        for (Observation planted : history.observations(Roles.PLANTED)) {
+            for (Map<String, Object> row : planted.rows()) {
+                long at = ((Number) row.get("atNanos")).longValue();
+                String node = String.valueOf(row.get("node"));
+                String value = String.valueOf(row.get("value"));
+                for (Op op : history.ops(RedlockOp.RELEASE)) {
+                    if (!op.ok() || !op.scenario().equals(planted.scenario()) || at < op.invokeNanos()
+                            || at > op.completeNanos() || !String.valueOf(row.get("key")).equals(op.stringArg("resource"))) {
+                        continue;
+                    }
+                    judged++;
+                    if (!value.equals(RedlockFacts.nodes(op, "nodesAfter").get(node))) {
+                        evidence.add(Evidence.of(op.scenario() + ": " + op.worker() + " released its lease (value "
+                                + RedlockFacts.shortValue(op.stringArg("value")) + ") and deleted another holder's value "
+                                + RedlockFacts.shortValue(value) + ", set on node " + node + " between two of the "
+                                + "release's own commands: read-then-delete is not atomic", op.id()));
+                    }
                 }
             }
         }

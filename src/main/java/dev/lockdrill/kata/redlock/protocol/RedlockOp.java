@@ -4,7 +4,7 @@ import dev.lockdrill.history.OpType;
 
 /** The operations of the redlock kata's history. */
 public enum RedlockOp implements OpType {
-    /** The learner's acquire; args: resource, ttlMs, expectLease, nodesBefore; result: accepted, value, validityMs, token, nodesAfter. */
+    /** The learner's acquire; args: resource, ttlMs, expectLease, nodesBefore; result: accepted, returnedNanos (when acquire returned, before the nodes were read), value, validityMs, token, nodesAfter. */
     ACQUIRE("acquire"),
     /** The learner's release; args: resource, value, nodesBefore; result: nodesAfter. */
     RELEASE("release"),

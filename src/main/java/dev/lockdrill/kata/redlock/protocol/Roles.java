@@ -12,6 +12,8 @@ public final class Roles {
     public static final String RESOURCE = "resource";
     /** The observation with the harness's unfenced writes of a scenario. */
     public static final String UNFENCED = "unfenced-writes";
+    /** The observation with the values the harness set on a node itself, mid-call: (node, key, value, atNanos). */
+    public static final String PLANTED = "planted-values";
     /** Scenarios whose faults break the lock itself (a correct Redlock lets two holders act). */
     public static final java.util.Set<String> LESSONS = java.util.Set.of("paused-holder", "node-restart", "ttl-cut");
 

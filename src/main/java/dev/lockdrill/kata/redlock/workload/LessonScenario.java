@@ -15,6 +15,20 @@ final class LessonScenario {
     private LessonScenario() {
     }
 
+    /**
+     * The nodes' lock broke (a restart, a clock jump) but w-b got no lease: the grant it needed was
+     * refused while w-a's was live. If the nodes gave w-b a majority, the harness still makes both
+     * unfenced writes, to show what the lock alone would have allowed; w-a, still the holder, writes.
+     */
+    static void oneHolder(RedlockRig rig, Redlock a, Lease old, long since) throws SQLException {
+        if (rig.nodesGranting("w-b", old.resource(), since) >= 3) {
+            rig.unfencedWrite("w-b", old.resource(), "written-by-w-b");
+            rig.unfencedWrite("w-a", old.resource(), "written-by-w-a");
+        }
+        rig.write("w-a", a, old, Roles.CURRENT, "written-by-w-a");
+        rig.release("w-a", a, old);
+    }
+
     static void twoHolders(RedlockRig rig, Redlock a, Lease old, Redlock b, Lease current, boolean newHolderFinishes)
             throws SQLException {
         rig.write("w-b", b, current, Roles.CURRENT, "written-by-w-b");

@@ -103,6 +103,10 @@ final class NodeProxy implements AutoCloseable {
                         faults.dropped.incrementAndGet();
                         continue;
                     }
+                    NodeFaults.Between between = faults.between();
+                    if (between != null && between.concerns(worker, words)) {
+                        between.beforeForward();
+                    }
                     NodeFaults.Race race = faults.race();
                     boolean racing = race != null && race.firstOnKey(worker, words);
                     if (racing) {
@@ -162,6 +166,10 @@ final class NodeProxy implements AutoCloseable {
                     out.flush();
                     if (command != null) {
                         command.replied(Resp.render(value), forwarded);
+                        NodeFaults.Between between = faults.between();
+                        if (between != null && between.concerns(worker, command.words)) {
+                            between.answered();
+                        }
                     }
                 }
             } catch (IOException | InterruptedException e) {

@@ -228,7 +228,14 @@ final class RedlockExplorer implements AutoCloseable {
                             || !now.step().worker().equals(a.actor()))
                     .count();
             long invoke = rig.recorder().now();
-            Optional<Lease> lease = rig.acquire(a.actor(), client, key, a.ttlMillis(), available >= 3);
+            // A lease still inside its validity and not released may hold the resource's grant even when its
+            // keys are gone from the nodes (a restart, a TTL cut): a lease is then not owed.
+            boolean held;
+            synchronized (grants) {
+                held = grants.stream().anyMatch(g -> g.resource().equals(a.resource()) && !released.contains(g)
+                        && g.completeNanos() + g.lease().validityMillis() * 1_000_000 > invoke);
+            }
+            Optional<Lease> lease = rig.acquire(a.actor(), client, key, a.ttlMillis(), available >= 3 && !held);
             long complete = rig.recorder().now();
             lease.ifPresent(l -> {
                 Grant grant = new Grant(a.actor(), a.resource(), l, invoke, complete);

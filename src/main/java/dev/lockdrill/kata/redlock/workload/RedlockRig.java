@@ -37,6 +37,8 @@ public final class RedlockRig extends ScenarioRig implements AutoCloseable {
     private final Map<String, NodeFaults> faults = new LinkedHashMap<>();
     private final List<NodeProxy> proxies = new ArrayList<>();
     private final List<WorkerDataSource> dataSources = new ArrayList<>();
+    private final Map<String, WorkerDataSource> dataSourceOf = new LinkedHashMap<>();
+    private final List<Map<String, Object>> planted = new ArrayList<>();
 
     RedlockRig(WorkloadContext context, Connection admin, String scenario, RedisNodes nodes) {
         super(context, admin, scenario);
@@ -68,6 +70,7 @@ public final class RedlockRig extends ScenarioRig implements AutoCloseable {
         WorkerDataSource dataSource = database().dataSource(worker);
         dataSource.warmUp();
         dataSources.add(dataSource);
+        dataSourceOf.put(worker, dataSource);
         return context.implementation().create(Redlock.class, new Class<?>[]{List.class, DataSource.class},
                 List.copyOf(endpoints), dataSource);
     }
@@ -82,7 +85,9 @@ public final class RedlockRig extends ScenarioRig implements AutoCloseable {
         Recorder.PendingOp op = recorder().invoke(scenario, worker, RedlockOp.ACQUIRE, args);
         try {
             Optional<Lease> lease = client.acquire(resource, Duration.ofMillis(ttlMillis));
+            long returned = recorder().now();
             Map<String, Object> result = new LinkedHashMap<>();
+            result.put("returnedNanos", returned);
             if (lease == null) {
                 lease = Optional.empty();
             }
@@ -135,11 +140,59 @@ public final class RedlockRig extends ScenarioRig implements AutoCloseable {
 
     /** The harness's own write, with no fence at all: what the lock alone lets a holder do. */
     void unfencedWrite(String worker, Lease lease, String value) throws SQLException {
+        unfencedWrite(worker, lease.resource(), value);
+    }
+
+    /** The harness's unfenced write on the worker's behalf, whether or not its acquire returned a lease. */
+    void unfencedWrite(String worker, String key, String value) throws SQLException {
         Recorder.PendingOp op = recorder().invoke(scenario, worker, RedlockOp.UNFENCED_WRITE,
-                Map.of("key", lease.resource(), "value", value));
+                Map.of("key", key, "value", value));
         Sql.rows(admin, "INSERT INTO unfenced_writes(scenario, worker, value) VALUES (?, ?, ?) RETURNING id",
                 scenario, worker, value);
         op.answered(true, Map.of());
+    }
+
+    /** The database connections of the worker's newest client, where a round-trip hook pauses it. */
+    WorkerDataSource dataSourceOf(String worker) {
+        return dataSourceOf.get(worker);
+    }
+
+    /** How many nodes granted the worker a command on the key since then (OK, or 1 from a script). */
+    int nodesGranting(String worker, String key, long sinceNanos) {
+        return traffic.nodesGranting(worker, key, sinceNanos);
+    }
+
+    /**
+     * Sets another holder's value on the node straight away (not through any proxy), and keeps it as
+     * ground truth: a release running meanwhile must leave it there.
+     */
+    void plant(String node, String key, String value) {
+        nodes.direct(node).set(key, value, redis.clients.jedis.params.SetParams.setParams().px(10_000));
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("node", node);
+        row.put("key", key);
+        row.put("value", value);
+        row.put("atNanos", recorder().now());
+        synchronized (planted) {
+            planted.add(row);
+        }
+    }
+
+    /** How many nodes of a snapshot hold the value. */
+    static int holding(Map<String, Object> snapshot, String value) {
+        return (int) snapshot.values().stream().filter(v -> String.valueOf(v).equals(value)).count();
+    }
+
+    /** Waits (up to {@code maxMillis}) until no node holds any value under the key; answers whether none does. */
+    boolean awaitFree(String key, long maxMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + maxMillis * 1_000_000;
+        while (System.nanoTime() < deadline) {
+            if (nodes.snapshot(key).values().stream().allMatch(""::equals)) {
+                return true;
+            }
+            Pause.millis(5);
+        }
+        return nodes.snapshot(key).values().stream().allMatch(""::equals);
     }
 
     void fault(FaultKind kind, String target, long start, boolean landed, String description) {
@@ -163,6 +216,11 @@ public final class RedlockRig extends ScenarioRig implements AutoCloseable {
         proxies.forEach(NodeProxy::close);
         dataSources.forEach(WorkerDataSource::close);
         recorder().observe(Roles.TRAFFIC, scenario, traffic.rows());
+        synchronized (planted) {
+            if (!planted.isEmpty()) {
+                recorder().observe(Roles.PLANTED, scenario, List.copyOf(planted));
+            }
+        }
         recorder().observe(Roles.RESOURCE, scenario, Sql.rows(admin,
                 "SELECT key, value, token, lock_value FROM protected_resource WHERE key LIKE ? ORDER BY key",
                 scenario + ":%"));

@@ -29,7 +29,11 @@ public final class RedlockWorkload implements Workload, Explorable {
             new RacingClientsScenario(),
             new PausedHolderScenario(),
             new NodeRestartScenario(),
-            new TtlCutScenario());
+            new TtlCutScenario(),
+            new PausedBeforeTokenScenario(HoldFirstRoundTrip.Side.BEFORE_THE_SERVER),
+            new PausedBeforeTokenScenario(HoldFirstRoundTrip.Side.REPLY_HELD),
+            new RestartBeforeTokenScenario(),
+            new ReleaseInterleavedScenario());
 
     /**
      * The scenarios that share a lane ({@link Lanes}), each lane with five Redis nodes of its own
@@ -37,8 +41,10 @@ public final class RedlockWorkload implements Workload, Explorable {
      * holder with the faulty nodes.
      */
     public static final List<Set<String>> LANES = List.of(
-            Set.of("handover", "minority-free", "late-release", "ttl-cut", "node-restart"),
-            Set.of("unreachable-node", "slow-node", "racing-clients", "paused-holder"));
+            Set.of("handover", "minority-free", "late-release", "ttl-cut", "node-restart", "paused-before-token",
+                    "release-interleaved"),
+            Set.of("unreachable-node", "slow-node", "racing-clients", "paused-holder", "token-reply-held",
+                    "restart-before-token"));
 
     @Override
     public void run(WorkloadContext context) throws Exception {
@@ -71,6 +77,8 @@ public final class RedlockWorkload implements Workload, Explorable {
         Sql.exec(admin, """
                 CREATE TABLE protected_resource (key text PRIMARY KEY, value text NOT NULL,
                     token bigint NOT NULL DEFAULT 0, lock_value text);
+                CREATE TABLE resource_lease (resource text PRIMARY KEY, token bigint NOT NULL,
+                    holder text NOT NULL, expires_at timestamptz NOT NULL);
                 CREATE TABLE unfenced_writes (id bigserial PRIMARY KEY, scenario text NOT NULL, worker text NOT NULL,
                     value text NOT NULL);
                 """);

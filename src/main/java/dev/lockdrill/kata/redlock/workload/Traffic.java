@@ -26,6 +26,13 @@ final class Traffic {
         return command;
     }
 
+    /** How many nodes answered OK (or 1, from a script) to a command of the worker's on the key since then. */
+    synchronized int nodesGranting(String worker, String key, long sinceNanos) {
+        return (int) commands.stream().filter(c -> c.worker.equals(worker) && c.sentNanos >= sinceNanos
+                        && c.words.contains(key) && c.replyNanos >= 0 && (c.reply.equals("OK") || c.reply.equals("1")))
+                .map(c -> c.node).distinct().count();
+    }
+
     synchronized List<Map<String, Object>> rows() {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Command c : commands) {

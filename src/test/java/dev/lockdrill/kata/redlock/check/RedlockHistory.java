@@ -21,6 +21,7 @@ final class RedlockHistory {
     private final List<FaultEvent> faults = new ArrayList<>();
     private final List<Map<String, Object>> traffic = new ArrayList<>();
     private final List<Map<String, Object>> resource = new ArrayList<>();
+    private final List<Map<String, Object>> planted = new ArrayList<>();
 
     /** Nodes A..E holding these values ("" for none). */
     static Map<String, Object> nodes(String a, String b, String c, String d, String e) {
@@ -41,6 +42,19 @@ final class RedlockHistory {
                            Map<String, Object> after) {
         return acquire(worker, ttl, true, from, to, free(), Map.of(Op_ACCEPTED, true, "value", value,
                 "validityMs", validity, "token", 0L, "nodesAfter", after));
+    }
+
+    /** A lease whose acquire returned at {@code returned} ms (before the nodes were read, until {@code to}). */
+    RedlockHistory grantedReturning(String worker, String value, long ttl, long validity, long from, long returned,
+                                    long to, Map<String, Object> after) {
+        return acquire(worker, ttl, false, from, to, free(), Map.of(Op_ACCEPTED, true, "value", value,
+                "validityMs", validity, "token", 0L, "nodesAfter", after, "returnedNanos", ms(returned)));
+    }
+
+    /** The harness set {@code value} on the node itself at {@code at} ms. */
+    RedlockHistory planted(String node, String value, long at) {
+        planted.add(Map.of("node", node, "key", KEY, "value", value, "atNanos", ms(at)));
+        return this;
     }
 
     RedlockHistory refused(String worker, long ttl, boolean expectLease, long from, long to,
@@ -88,7 +102,7 @@ final class RedlockHistory {
 
     History build() {
         return new History(1, ops, faults, List.of(new Observation(Roles.TRAFFIC, SCENARIO, traffic),
-                new Observation(Roles.RESOURCE, SCENARIO, resource)));
+                new Observation(Roles.RESOURCE, SCENARIO, resource), new Observation(Roles.PLANTED, SCENARIO, planted)));
     }
 
     private static final String Op_ACCEPTED = Op.ACCEPTED;

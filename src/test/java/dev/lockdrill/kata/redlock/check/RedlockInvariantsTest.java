@@ -49,6 +49,39 @@ class RedlockInvariantsTest {
     }
 
     @Test
+    void validityCountedBeforeAPauseBetweenTheMajorityAndTheReturnIsCaught() {
+        // The last SET was answered at 12 ms, but acquire returned at 600 ms (stopped before its token).
+        var history = new RedlockHistory().grantedReturning("w-a", V1, 500, 480, 0, 600, 602, free())
+                .command("w-a", "A", List.of("SET", RedlockHistory.KEY, V1, "NX", "PX", "500"), 1, 12).build();
+        InvariantResult result = new ValidityAccountsForTime().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(0).text()).contains("returned 599 ms after its first SET");
+    }
+
+    @Test
+    void validityCountedToTheReturnPasses() {
+        var history = new RedlockHistory().grantedReturning("w-a", V1, 500, 470, 0, 20, 22, nodes(V1, V1, V1, V1, V1))
+                .command("w-a", "A", List.of("SET", RedlockHistory.KEY, V1, "NX", "PX", "500"), 1, 12).build();
+        assertThat(new ValidityAccountsForTime().check(history).verdict()).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
+    void releaseThatDeletesAValueSetBetweenItsOwnCommandsIsCaught() {
+        var history = new RedlockHistory().release("w-1", V1, 0, 10, nodes(V1, V1, V1, "", ""),
+                nodes("", "", "", "", "")).planted("A", V2, 4).build();
+        InvariantResult result = new ReleaseKeepsOtherValues().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(0).text()).contains("between two of the release's own commands");
+    }
+
+    @Test
+    void releaseThatKeepsAValueSetBetweenItsOwnCommandsPasses() {
+        var history = new RedlockHistory().release("w-1", V1, 0, 10, nodes(V1, V1, V1, "", ""),
+                nodes(V2, "", "", "", "")).planted("A", V2, 4).build();
+        assertThat(new ReleaseKeepsOtherValues().check(history).verdict()).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
     void failedAcquireThatLeavesItsValueOnANodeIsCaught() {
         String foreign = "foreign";
         var history = new RedlockHistory().refused("w-1", 1000, false, 0, 10,

@@ -1,0 +1,91 @@
+package dev.lockdrill.kata.redlock.workload;
+
+import dev.lockdrill.harness.Pause;
+import dev.lockdrill.harness.RoundTripHook;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Holds a client's first database round trip until the scenario lets it go (or a cap passes), on
+ * one side of it: before the request reaches the server (nothing done yet), or after the server
+ * acted and answered but before the client's code sees the answer. Installed around one acquire,
+ * it stops the client between its majority and whatever it asks the database next.
+ */
+final class HoldFirstRoundTrip implements RoundTripHook {
+    /** Where the hold lands. */
+    enum Side {
+        BEFORE_THE_SERVER("before its request reached the database"),
+        REPLY_HELD("after the database acted and answered, before its code saw the answer");
+
+        final String text;
+
+        Side(String text) {
+            this.text = text;
+        }
+    }
+
+    private final Side side;
+    private final long capMillis;
+    private final AtomicBoolean taken = new AtomicBoolean();
+    private final CountDownLatch held = new CountDownLatch(1);
+    private final CountDownLatch release = new CountDownLatch(1);
+    private volatile String sql;
+
+    HoldFirstRoundTrip(Side side, long capMillis) {
+        this.side = side;
+        this.capMillis = capMillis;
+    }
+
+    @Override
+    public void beforeRoundTrip(String worker, String kind, String sql) {
+        if (side == Side.BEFORE_THE_SERVER) {
+            hold(kind, sql);
+        }
+    }
+
+    @Override
+    public void afterRoundTrip(String worker, String kind, String sql) {
+        if (side == Side.REPLY_HELD) {
+            hold(kind, sql);
+        }
+    }
+
+    private void hold(String kind, String sql) {
+        if (taken.compareAndSet(false, true)) {
+            this.sql = sql == null ? kind : sql;
+            held.countDown();
+            Pause.until(release, capMillis);
+        }
+    }
+
+    /** Waits until the client is held, or until {@code done} says its call ended without a round trip. */
+    boolean awaitHeld(java.util.function.BooleanSupplier done, long maxMillis) {
+        long deadline = System.nanoTime() + maxMillis * 1_000_000;
+        while (System.nanoTime() < deadline) {
+            if (Pause.until(held, 5)) {
+                return true;
+            }
+            if (done.getAsBoolean()) {
+                return held.getCount() == 0;
+            }
+        }
+        return held.getCount() == 0;
+    }
+
+    Side side() {
+        return side;
+    }
+
+    /** The statement that was held (its first line), for the fault's description. */
+    String heldStatement() {
+        String text = sql == null ? "" : sql.strip();
+        int end = text.indexOf('\n');
+        String line = end < 0 ? text : text.substring(0, end);
+        return line.length() > 60 ? line.substring(0, 60) + "…" : line;
+    }
+
+    void release() {
+        release.countDown();
+    }
+}

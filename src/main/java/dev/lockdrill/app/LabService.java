@@ -79,7 +79,7 @@ public final class LabService {
         LabTable table = LabTable.of(outcome.history());
         Path page = runDir.resolve("lab.html");
         try {
-            Files.writeString(page, HtmlTimeline.renderLab("lockdrill lab " + LAB + " · seed " + seed, table.lines(),
+            Files.writeString(page, HtmlTimeline.renderLab("lockdrill lab " + LAB + " · seed " + seed, table.cells(), table.summary(),
                     outcome.history()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);

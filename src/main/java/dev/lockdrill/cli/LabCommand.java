@@ -7,16 +7,23 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import dev.lockdrill.support.Json;
+import dev.lockdrill.support.Text;
+
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** `lockdrill lab db-vs-redlock`: PostgreSQL as the lock service vs Redlock, measured under the same faults. */
 @Command(name = "lab", mixinStandardHelpOptions = true,
-        description = {"Run a lab: two designs side by side under one seeded fault schedule.",
-                "db-vs-redlock: the pg-lock-service reference and the redlock reference (five real redis-server "
-                        + "nodes), each with and without its fencing token, under a paused holder, a clock jump and "
-                        + "a lost lock-service node; prints exclusion violations at the resource, stale writes "
-                        + "accepted, acquire latency and acquisitions/s, and writes an HTML page with both "
-                        + "timelines."})
+        description = {"Run a lab: lock designs side by side under one seeded fault schedule.",
+                "db-vs-redlock: the pg-lock-service reference, Redlock with a token drawn from a sequence after "
+                        + "the grant, and the redlock reference (Redlock in front of a grant PostgreSQL orders), on "
+                        + "five real redis-server nodes, each with and without its fence, under a holder paused "
+                        + "inside its critical section, one paused between its lock and its token, a clock jump and "
+                        + "a lost lock-service node; prints what each fault did, exclusion violations at the "
+                        + "resource, stale writes accepted, acquire latency and acquisitions/s, which designs are "
+                        + "safe and why, and writes an HTML page with every timeline."})
 final class LabCommand extends BaseCommand {
     @Parameters(paramLabel = "LAB", description = "Which lab: ${COMPLETION-CANDIDATES}.",
             completionCandidates = Labs.class)
@@ -28,21 +35,48 @@ final class LabCommand extends BaseCommand {
     @Option(names = "--jdbc-url", paramLabel = "URL", description = "PostgreSQL to run against.")
     String jdbcUrl;
 
+    @Option(names = "--json", description = "Print the table, the summary and the page's path as JSON.")
+    boolean json;
+
     @Override
     int run() {
         if (!LabService.LAB.equals(lab)) {
             throw LockdrillException.usage("There is no lab '" + lab + "'. Labs: " + LabService.LAB + ".");
         }
-        LabService.LabRun run = new LabService(app()).run(seed, jdbcUrl, CheckProgress.SILENT);
+        ProgressLine progress = new ProgressLine(err(), session().interactive() && !json, style());
+        LabService.LabRun run;
+        try {
+            run = new LabService(app()).run(seed, jdbcUrl, progress);
+        } finally {
+            progress.clear();
+        }
+        if (json) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("lab", LabService.LAB);
+            out.put("seed", run.seed());
+            out.put("rows", run.table().rows());
+            out.put("summary", run.table().summary());
+            out.put("page", run.page().toString());
+            try {
+                out().println(Json.json().writerWithDefaultPrettyPrinter().writeValueAsString(out));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                throw new IllegalStateException(e);
+            }
+            return 0;
+        }
         out().println(style().bold("lab " + LabService.LAB + " · seed " + run.seed()
-                + " · the same fault schedule for both lock services"));
+                + " · one fault schedule for every design"));
         run.table().lines().forEach(out()::println);
         out().println();
-        out().println(style().dim("exclusion = faults after which two holders' writes both landed; stale = writes "
-                + "accepted from a superseded holder. clock-jump: PostgreSQL gets an app clock 10 min ahead, Redlock "
-                + "a TTL cut on one node; lost-node: PostgreSQL loses the holder's sessions, Redlock a node restarts "
-                + "empty."));
-        out().println("Page: " + run.page() + " (both timelines) · replay: lockdrill lab " + LabService.LAB
+        run.table().summary().forEach(line -> Text.wrap(line, width(), "", "  ").forEach(out()::println));
+        out().println();
+        Text.wrap("1 holder = the lock service never let two act; 2, refused = two held it "
+                + "and the fence refused the stale one; 2, ACCEPTED = the stale write landed. before token: the "
+                + "holder stops inside acquire, between its lock and its first database round trip. clock jump: "
+                + "PostgreSQL gets an app clock 10 min ahead, Redlock a TTL cut on one node; lost node: PostgreSQL "
+                + "loses the holder's sessions, Redlock a node restarts empty.", width(), "", "")
+                .forEach(line -> out().println(style().dim(line)));
+        out().println("Page: " + run.page() + " (every timeline) · replay: lockdrill lab " + LabService.LAB
                 + " --seed " + run.seed());
         return 0;
     }

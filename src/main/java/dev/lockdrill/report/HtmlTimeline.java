@@ -92,12 +92,29 @@ public final class HtmlTimeline {
     }
 
     /** A page for a lab run: its title, its table (preformatted), its faults and every scenario's timeline. */
-    public static String renderLab(String title, List<String> table, dev.lockdrill.history.History history) {
+    /**
+     * The lab's page: its table (header row first) as an HTML table that scrolls inside its own box
+     * rather than widening the page, the summary sentences, the faults and every scenario's timeline.
+     */
+    public static String renderLab(String title, List<List<String>> table, List<String> summary,
+                                   dev.lockdrill.history.History history) {
         StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
         html.append("<title>").append(escape(title)).append("</title>\n<style>").append(STYLE)
-                .append("</style></head>\n<body data-status=\"lab\">\n<h1>").append(escape(title)).append("</h1>\n<pre>");
-        table.forEach(line -> html.append(escape(line)).append('\n'));
-        html.append("</pre>\n");
+                .append(".lab-table{overflow-x:auto;max-width:100%}.lab-table table{border-collapse:collapse}"
+                        + ".lab-table td,.lab-table th{padding:2px 8px;text-align:left;white-space:nowrap}")
+                .append("</style></head>\n<body data-status=\"lab\">\n<h1>").append(escape(title))
+                .append("</h1>\n<div class=\"lab-table\"><table class=\"lab\">\n");
+        for (int i = 0; i < table.size(); i++) {
+            String cell = i == 0 ? "th" : "td";
+            html.append("<tr>");
+            for (String value : table.get(i)) {
+                html.append('<').append(cell).append('>').append(escape(value)).append("</").append(cell).append('>');
+            }
+            html.append("</tr>\n");
+        }
+        html.append("</table></div>\n<ul class=\"lab-summary\">\n");
+        summary.forEach(line -> html.append("<li>").append(escape(line)).append("</li>\n"));
+        html.append("</ul>\n");
         faults(history.faults(), html);
         html.append(LEGEND);
         for (Timeline timeline : Timeline.of(history, List.of())) {

@@ -34,20 +34,29 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 
 /**
- * The db-vs-redlock lab (child JVM): the pg-lock-service reference and the redlock reference, each
- * under the same seeded schedule (a contention run, then a paused holder, a clock jump and a lost
- * lock-service node), with every holder's write made twice by the harness: to a fenced table
- * (refuses a token lower than the highest it accepted) and to an unfenced one.
+ * The db-vs-redlock lab (child JVM): the pg-lock-service reference, Redlock with a token drawn from
+ * a sequence after the majority (the harness's own client), and the redlock reference (Redlock in
+ * front of a grant the resource's PostgreSQL orders), each under the same seeded schedule (a
+ * contention run, then a holder paused inside its critical section, one paused between its lock
+ * and its token, a clock jump and a lost lock-service node), with every holder's write made twice
+ * by the harness: to a fenced table (refuses a token lower than the highest it accepted) and to an
+ * unfenced one.
  */
 public final class DbVsRedlockWorkload implements Workload {
     static final String PG_CLASS = "katas.pglockservice.PostgresLockService";
     static final int ROUNDS = 10;
 
-    /** One lock service behind one small interface, so both run the same schedule. */
+    /** One lock service behind one small interface, so all run the same schedule. */
     private interface LabLock {
         Optional<Held> acquire(String key, long ttlMillis) throws Exception;
 
         void release(Held held) throws Exception;
+
+        /** The client's database connections, where a hold stops it between its lock and its token. */
+        WorkerDataSource pool();
+
+        /** Whether the lock service itself still says this holder holds the key (read right after acquire returned). */
+        boolean stillHolds(String key, Held held) throws SQLException;
     }
 
     private record Held(long token, long validityMillis, Object lease) {
@@ -66,6 +75,8 @@ public final class DbVsRedlockWorkload implements Workload {
                         token bigint NOT NULL DEFAULT 0, lock_value text);
                     CREATE TABLE lab_fenced (key text PRIMARY KEY, value text NOT NULL, token bigint NOT NULL);
                     CREATE TABLE lab_unfenced (key text PRIMARY KEY, value text NOT NULL);
+                    CREATE TABLE resource_lease (resource text PRIMARY KEY, token bigint NOT NULL,
+                        holder text NOT NULL, expires_at timestamptz NOT NULL);
                     CREATE SEQUENCE lock_fence START WITH 10;
                     CREATE SEQUENCE redlock_fence START WITH 10;
                     """);
@@ -76,6 +87,7 @@ public final class DbVsRedlockWorkload implements Workload {
                 for (String service : LabNames.SERVICES) {
                     lab.contention(service);
                     lab.pausedHolder(service);
+                    lab.pausedBeforeToken(service);
                     lab.clockJump(service);
                     lab.lostNode(service);
                 }
@@ -125,14 +137,27 @@ public final class DbVsRedlockWorkload implements Workload {
                     public void release(Held held) throws Exception {
                         locks.release((dev.lockdrill.katas.api.lockservice.Lease) held.lease());
                     }
+
+                    @Override
+                    public WorkerDataSource pool() {
+                        return pool;
+                    }
+
+                    @Override
+                    public boolean stillHolds(String key, Held held) throws SQLException {
+                        return Sql.rows(admin, "SELECT 1 AS one FROM locks WHERE name = ? AND token = ? "
+                                + "AND lease_until > now()", key, held.token()).size() == 1;
+                    }
                 };
             }
             List<RedisNode> endpoints = new ArrayList<>();
             for (String name : nodes.names()) {
                 endpoints.add(new RedisNode(name, "127.0.0.1", nodes.port(name)));
             }
-            Redlock redlock = context.implementation().create(Redlock.class,
-                    new Class<?>[]{List.class, DataSource.class}, List.copyOf(endpoints), pool);
+            Redlock redlock = service.equals(LabNames.REDLOCK_SEQUENCE)
+                    ? new SequenceAfterGrantRedlock(List.copyOf(endpoints), pool)
+                    : context.implementation().create(Redlock.class, new Class<?>[]{List.class, DataSource.class},
+                    List.copyOf(endpoints), pool);
             return new LabLock() {
                 @Override
                 public Optional<Held> acquire(String key, long ttlMillis) {
@@ -143,6 +168,17 @@ public final class DbVsRedlockWorkload implements Workload {
                 @Override
                 public void release(Held held) {
                     redlock.release((dev.lockdrill.katas.api.redlock.Lease) held.lease());
+                }
+
+                @Override
+                public WorkerDataSource pool() {
+                    return pool;
+                }
+
+                @Override
+                public boolean stillHolds(String key, Held held) {
+                    String value = ((dev.lockdrill.katas.api.redlock.Lease) held.lease()).value();
+                    return RedlockRig.holding(nodes.snapshot(key), value) >= 3;
                 }
             };
         }
@@ -238,6 +274,50 @@ public final class DbVsRedlockWorkload implements Workload {
             twoHolders(scenario, a, old.get(), b, true);
         }
 
+        /**
+         * w-a stops inside its acquire before its first database round trip (between its lock and its
+         * token) until past its TTL; w-b takes the lock, writes and finishes; then w-a goes on and, if
+         * it got a lease, writes: as the holder when the lock service still says it holds (it began
+         * again), as a stale holder otherwise.
+         */
+        void pausedBeforeToken(String service) throws Exception {
+            String scenario = service + "/" + LabNames.BEFORE_TOKEN;
+            recorder().progress(scenario, "w-a stops between its lock and its token, past its TTL");
+            LabLock a = lock(service, scenario, "w-a", Clock.systemUTC());
+            LabLock b = lock(service, scenario, "w-b", Clock.systemUTC());
+            HoldFirstRoundTrip hold = new HoldFirstRoundTrip(HoldFirstRoundTrip.Side.BEFORE_THE_SERVER, 10_000);
+            a.pool().hook(hold);
+            long start = recorder().now();
+            Optional<Held> old;
+            boolean held;
+            try (Workers workers = new Workers()) {
+                java.util.concurrent.Future<Optional<Held>> pending = workers.start("w-a",
+                        () -> acquire(scenario, "w-a", a, scenario, 500));
+                held = hold.awaitHeld(pending::isDone, 5_000);
+                try {
+                    if (held) {
+                        Thread.sleep(500 + pauseExtra);
+                        Optional<Held> current = acquire(scenario, "w-b", b, scenario, 3000);
+                        if (current.isPresent()) {
+                            write(scenario, "w-b", current.get(), Roles.CURRENT);
+                            release(scenario, "w-b", b, current.get());
+                        }
+                    }
+                } finally {
+                    hold.release();
+                }
+                old = Workers.await(pending);
+            } finally {
+                a.pool().hook(dev.lockdrill.harness.RoundTripHook.NONE);
+            }
+            recorder().fault(Faults.PAUSE, scenario, "w-a", start, held, "w-a stopped " + (500 + pauseExtra)
+                    + " ms inside acquire, between its lock and its token (before its first database round trip)");
+            if (old.isPresent()) {
+                write(scenario, "w-a", old.get(), a.stillHolds(scenario, old.get()) ? Roles.CURRENT : Roles.STALE);
+                release(scenario, "w-a", a, old.get());
+            }
+        }
+
         void clockJump(String service) throws Exception {
             String scenario = service + "/" + LabNames.CLOCK;
             recorder().progress(scenario, "a clock jumps while w-a holds the lock");
@@ -249,7 +329,7 @@ public final class DbVsRedlockWorkload implements Workload {
                 recorder().fault(Faults.CLOCK_JUMP, scenario, "w-a", start, false, "w-a got no lock");
                 return;
             }
-            if (service.equals(LabNames.REDLOCK)) {
+            if (!service.equals(LabNames.PG)) {
                 boolean cut = nodes.direct("C").pexpire(scenario, 1) == 1;
                 recorder().fault(Faults.CLOCK_JUMP, scenario, "node C", start, cut, "the lock's TTL on node C cut "
                         + "to 1 ms (standing in for C's clock jumping forward) while w-a held A, B, C");
@@ -272,7 +352,7 @@ public final class DbVsRedlockWorkload implements Workload {
                 recorder().fault(RedlockFaults.NODE_RESTART, scenario, "w-a", start, false, "w-a got no lock");
                 return;
             }
-            if (service.equals(LabNames.REDLOCK)) {
+            if (!service.equals(LabNames.PG)) {
                 boolean empty = nodes.restartEmpty("C");
                 recorder().fault(RedlockFaults.NODE_RESTART, scenario, "node C", start, empty, "node C killed with "
                         + "SIGKILL while w-a held A, B, C, and started empty (no persistence)");
@@ -287,7 +367,7 @@ public final class DbVsRedlockWorkload implements Workload {
 
         /** Redlock: w-a takes A, B, C while another value sits on D and E, which are then freed. */
         private Optional<Held> redlockSplit(String service, String scenario, LabLock a) {
-            if (!service.equals(LabNames.REDLOCK)) {
+            if (service.equals(LabNames.PG)) {
                 return acquire(scenario, "w-a", a, scenario, 3000);
             }
             for (String n : List.of("D", "E")) {

@@ -20,7 +20,7 @@ class LabTableTest {
 
     @Test
     void aSecondHolderWithoutAFenceIsAnExclusionViolationAndTheFenceRefusesTheStaleWrite() {
-        String paused = LabNames.REDLOCK + "/" + LabNames.PAUSED;
+        String paused = LabNames.REDLOCK_SEQUENCE + "/" + LabNames.PAUSED;
         op(paused, "w-a", RedlockOp.ACQUIRE, Map.of(), true);
         op(paused, "w-b", RedlockOp.ACQUIRE, Map.of(), true);
         op(paused, "w-b", RedlockOp.WRITE, Map.of("role", Roles.CURRENT), true);
@@ -34,19 +34,48 @@ class LabTableTest {
 
         LabTable table = LabTable.of(new History(1, ops, List.of(), List.of()));
 
-        LabTable.Row redlockFenced = row(table, LabNames.REDLOCK, true);
-        LabTable.Row redlockBare = row(table, LabNames.REDLOCK, false);
-        assertThat(redlockFenced.faults().get(LabNames.PAUSED)).isEqualTo("2 holders, stale refused");
-        assertThat(redlockFenced.exclusionViolations()).isZero();
-        assertThat(redlockBare.faults().get(LabNames.PAUSED)).isEqualTo("2 holders, stale ACCEPTED");
-        assertThat(redlockBare.exclusionViolations()).isEqualTo(1);
-        assertThat(redlockBare.staleAccepted()).isEqualTo(1);
-        assertThat(row(table, LabNames.PG, false).faults().get(LabNames.PAUSED)).isEqualTo("w-b refused: one holder");
-        assertThat(table.lines()).hasSize(5);
+        LabTable.Row sequence = row(table, "redlock", "seq after grant");
+        LabTable.Row redlockAlone = row(table, "redlock", "none");
+        assertThat(sequence.faults().get(LabNames.PAUSED)).isEqualTo(LabTable.STALE_REFUSED);
+        assertThat(sequence.exclusionViolations()).isZero();
+        assertThat(redlockAlone.faults().get(LabNames.PAUSED)).isEqualTo(LabTable.STALE_ACCEPTED);
+        assertThat(redlockAlone.exclusionViolations()).isEqualTo(1);
+        assertThat(redlockAlone.staleAccepted()).isEqualTo(1);
+        assertThat(row(table, "pg-lock-service", "none").faults().get(LabNames.PAUSED))
+                .isEqualTo(LabTable.ONE_HOLDER);
     }
 
-    private static LabTable.Row row(LabTable table, String service, boolean fenced) {
-        return table.rows().stream().filter(r -> r.service().equals(service) && r.fenced() == fenced)
+    @Test
+    void aTokenDrawnAfterTheGrantIsShownUnsafeAndTheGrantPostgresOrdersSafe() {
+        String before = LabNames.REDLOCK_SEQUENCE + "/" + LabNames.BEFORE_TOKEN;
+        op(before, "w-b", RedlockOp.WRITE, Map.of("role", Roles.CURRENT), true);
+        op(before, "w-a", RedlockOp.WRITE, Map.of("role", Roles.STALE), true);
+        String granted = LabNames.REDLOCK + "/" + LabNames.BEFORE_TOKEN;
+        op(granted, "w-b", RedlockOp.WRITE, Map.of("role", Roles.CURRENT), true);
+        op(granted, "w-a", RedlockOp.WRITE, Map.of("role", Roles.CURRENT), true);
+
+        LabTable table = LabTable.of(new History(1, ops, List.of(), List.of()));
+
+        assertThat(row(table, "redlock", "seq after grant").faults().get(LabNames.BEFORE_TOKEN))
+                .isEqualTo(LabTable.STALE_ACCEPTED);
+        assertThat(row(table, "redlock", "db grant").faults().get(LabNames.BEFORE_TOKEN))
+                .isEqualTo(LabTable.ONE_HOLDER);
+        assertThat(table.summary()).anySatisfy(line -> assertThat(line)
+                .startsWith("redlock, seq after grant: a stale write landed under paused-before-token"));
+        assertThat(table.summary()).anySatisfy(line -> assertThat(line)
+                .startsWith("redlock, db grant: safe under every fault"));
+    }
+
+    @Test
+    void theTableFitsEightyColumns() {
+        LabTable table = LabTable.of(new History(1, ops, List.of(), List.of()));
+        assertThat(table.rows()).hasSize(5);
+        assertThat(table.lines()).allSatisfy(line -> assertThat(line.stripTrailing().length()).isLessThanOrEqualTo(80));
+        assertThat(table.cells()).hasSize(6);
+    }
+
+    private static LabTable.Row row(LabTable table, String service, String fence) {
+        return table.rows().stream().filter(r -> r.service().equals(service) && r.fence().equals(fence))
                 .findFirst().orElseThrow();
     }
 

@@ -28,7 +28,7 @@ final class ValidityAccountsForTime implements Invariant {
 
     @Override
     public String description() {
-        return "a lease's validity is at most TTL − the time spent acquiring − 1 % of the TTL for clock drift";
+        return "a lease's validity is at most TTL − the time from its first SET to acquire's return − 1 % of the TTL for clock drift";
     }
 
     @Override

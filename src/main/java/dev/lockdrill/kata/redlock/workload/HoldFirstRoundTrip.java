@@ -30,11 +30,20 @@ final class HoldFirstRoundTrip implements RoundTripHook {
     private final AtomicBoolean taken = new AtomicBoolean();
     private final CountDownLatch held = new CountDownLatch(1);
     private final CountDownLatch release = new CountDownLatch(1);
+    private final Runnable onHold;
+    private final Runnable onGo;
     private volatile String sql;
 
     HoldFirstRoundTrip(Side side, long capMillis) {
+        this(side, capMillis, () -> { }, () -> { });
+    }
+
+    /** {@code onHold} runs on the client's thread as it is held, {@code onGo} before it goes on. */
+    HoldFirstRoundTrip(Side side, long capMillis, Runnable onHold, Runnable onGo) {
         this.side = side;
         this.capMillis = capMillis;
+        this.onHold = onHold;
+        this.onGo = onGo;
     }
 
     @Override
@@ -55,7 +64,12 @@ final class HoldFirstRoundTrip implements RoundTripHook {
         if (taken.compareAndSet(false, true)) {
             this.sql = sql == null ? kind : sql;
             held.countDown();
-            Pause.until(release, capMillis);
+            onHold.run();
+            try {
+                Pause.until(release, capMillis);
+            } finally {
+                onGo.run();
+            }
         }
     }
 
@@ -75,6 +89,10 @@ final class HoldFirstRoundTrip implements RoundTripHook {
 
     Side side() {
         return side;
+    }
+
+    boolean held() {
+        return held.getCount() == 0;
     }
 
     /** The statement that was held (its first line), for the fault's description. */

@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.redlock.workload;
 
+import dev.lockdrill.harness.RoundTripHook;
+import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.explore.Step;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.kata.redlock.protocol.RedlockFaults;
@@ -13,7 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.Semaphore;
 
 /**
  * Random schedules for redlock: two to four clients acquire one or two resources (TTLs from 1 s
@@ -45,6 +47,20 @@ final class RedlockExplorer implements AutoCloseable {
     record Acquire(String actor, String resource, long ttlMillis) implements RedlockStep {
         public String describe() {
             return "acquires " + resource + " for " + ttlMillis + " ms";
+        }
+    }
+
+    /**
+     * An acquire whose first database round trip (where a token is drawn or a grant taken, after the
+     * majority) is held {@code holdMillis}, on one side of it; the other clients take their turns
+     * meanwhile.
+     */
+    record HeldAcquire(String actor, String resource, long ttlMillis, boolean replyHeld, long holdMillis)
+            implements RedlockStep {
+        public String describe() {
+            return "acquires " + resource + " for " + ttlMillis + " ms, stopped " + holdMillis + " ms at its first "
+                    + "database round trip (" + (replyHeld ? HoldFirstRoundTrip.Side.REPLY_HELD.text
+                    : HoldFirstRoundTrip.Side.BEFORE_THE_SERVER.text) + ")";
         }
     }
 
@@ -104,7 +120,12 @@ final class RedlockExplorer implements AutoCloseable {
             int roll = random.nextInt(100);
             if (roll < 28) {
                 long ttl = random.nextInt(3) == 0 ? SHORT_TTL_MILLIS + random.nextInt(201) : 2000 + random.nextInt(1001);
-                steps.add(new Acquire(worker, resource, ttl));
+                if (random.nextInt(4) == 0) {
+                    long hold = random.nextBoolean() ? 50 + random.nextInt(200) : ttl + 100 + random.nextInt(400);
+                    steps.add(new HeldAcquire(worker, resource, ttl, random.nextBoolean(), hold));
+                } else {
+                    steps.add(new Acquire(worker, resource, ttl));
+                }
             } else if (roll < 48) {
                 steps.add(new Write(worker, resource));
             } else if (roll < 62) {
@@ -126,8 +147,13 @@ final class RedlockExplorer implements AutoCloseable {
         return steps;
     }
 
-    /** A granted lease, as the harness saw it: who, when its acquire started and ended, and what it wrote. */
-    private record Grant(String worker, String resource, Lease lease, long invokeNanos, long completeNanos) {
+    /**
+     * A granted lease, as the harness saw it: who, when its acquire started and ended, and whether its
+     * value held a majority of the nodes as acquire returned (a lease returned after its keys were
+     * gone is stale from the start).
+     */
+    private record Grant(String worker, String resource, Lease lease, long invokeNanos, long completeNanos,
+                         boolean heldAtReturn) {
     }
 
     /** The degraded node and when that began, so its fault can be recorded when it heals. */
@@ -135,7 +161,8 @@ final class RedlockExplorer implements AutoCloseable {
     }
 
     private final RedlockRig rig;
-    private final ReentrantLock turns = new ReentrantLock(true);
+    /** One turn at a time; a permit, not a lock, so a held acquire can give its turn up from any thread. */
+    private final Semaphore turns = new Semaphore(1, true);
     private final Map<String, Redlock> clients = new ConcurrentHashMap<>();
     private final Map<String, Grant> newest = new ConcurrentHashMap<>();
     private final List<Grant> grants = new ArrayList<>();
@@ -165,6 +192,8 @@ final class RedlockExplorer implements AutoCloseable {
     void take(RedlockStep step) throws Exception {
         if (step instanceof Acquire a) {
             acquire(a);
+        } else if (step instanceof HeldAcquire h) {
+            heldAcquire(h);
         } else if (step instanceof Write w) {
             write(w);
         } else if (step instanceof Release r) {
@@ -236,14 +265,48 @@ final class RedlockExplorer implements AutoCloseable {
                         && g.completeNanos() + g.lease().validityMillis() * 1_000_000 > invoke);
             }
             Optional<Lease> lease = rig.acquire(a.actor(), client, key, a.ttlMillis(), available >= 3 && !held);
-            long complete = rig.recorder().now();
-            lease.ifPresent(l -> {
-                Grant grant = new Grant(a.actor(), a.resource(), l, invoke, complete);
-                synchronized (grants) {
-                    grants.add(grant);
-                }
-                newest.put(a.actor() + "|" + a.resource(), grant);
-            });
+            record(a.actor(), a.resource(), key, lease, invoke);
+        });
+    }
+
+    /**
+     * The held acquire takes its turn for its commands to the nodes, gives it up while it is held (the
+     * others act meanwhile) and takes it back before going on; no lease is owed (its time may run out).
+     */
+    private void heldAcquire(HeldAcquire h) throws Exception {
+        Redlock client = client(h.actor());
+        String key = rig.resource(h.resource());
+        WorkerDataSource pool = rig.dataSourceOf(h.actor());
+        HoldFirstRoundTrip.Side side = h.replyHeld() ? HoldFirstRoundTrip.Side.REPLY_HELD
+                : HoldFirstRoundTrip.Side.BEFORE_THE_SERVER;
+        HoldFirstRoundTrip hold = new HoldFirstRoundTrip(side, h.holdMillis(), turns::release, turns::acquireUninterruptibly);
+        inTurn(() -> {
+            long invoke = rig.recorder().now();
+            pool.hook(hold);
+            Optional<Lease> lease;
+            try {
+                lease = rig.acquire(h.actor(), client, key, h.ttlMillis(), false);
+            } finally {
+                pool.hook(RoundTripHook.NONE);
+            }
+            if (hold.held()) {
+                rig.fault(Faults.PAUSE, h.actor(), invoke, true, h.actor() + " stopped " + h.holdMillis()
+                        + " ms inside acquire at its first database round trip (" + hold.heldStatement() + ") "
+                        + side.text);
+            }
+            record(h.actor(), h.resource(), key, lease, invoke);
+        });
+    }
+
+    private void record(String actor, String resource, String key, Optional<Lease> lease, long invoke) {
+        long complete = rig.recorder().now();
+        lease.ifPresent(l -> {
+            boolean held = RedlockRig.holding(rig.nodes().snapshot(key), l.value()) >= 3;
+            Grant grant = new Grant(actor, resource, l, invoke, complete, held);
+            synchronized (grants) {
+                grants.add(grant);
+            }
+            newest.put(actor + "|" + resource, grant);
         });
     }
 
@@ -264,7 +327,9 @@ final class RedlockExplorer implements AutoCloseable {
 
     /**
      * "current" when no other lease on the resource was granted after this one's acquire began;
-     * "stale" when a lease whose acquire began after this one was granted has already written; else
+     * "stale" when a lease whose acquire began after this one was granted has already written (or, for
+     * a lease whose value held no majority as its acquire returned, any lease granted since its
+     * acquire began); else
      * neither (a newer lease exists but has not written yet: the fence may still accept this one).
      */
     private String role(Grant grant) {
@@ -278,7 +343,9 @@ final class RedlockExplorer implements AutoCloseable {
         }
         synchronized (accepted) {
             boolean superseded = accepted.stream().anyMatch(e -> e.getKey() != grant
-                    && e.getKey().resource().equals(grant.resource()) && e.getKey().invokeNanos() > grant.completeNanos());
+                    && e.getKey().resource().equals(grant.resource())
+                    && (e.getKey().invokeNanos() > grant.completeNanos()
+                    || !grant.heldAtReturn() && e.getKey().completeNanos() > grant.invokeNanos()));
             return superseded ? Roles.STALE : "unjudged";
         }
     }
@@ -310,11 +377,11 @@ final class RedlockExplorer implements AutoCloseable {
 
     /** Acquires, releases and node faults take turns, so an acquire knows what it starts from. */
     private void inTurn(Turn turn) throws Exception {
-        turns.lock();
+        turns.acquire();
         try {
             turn.run();
         } finally {
-            turns.unlock();
+            turns.release();
         }
     }
 

@@ -29,13 +29,16 @@ class RedlockExplorerTest {
     }
 
     @Test
-    void stepsCoverEveryKindBothDegradationsAndShortAndLongTtlsAcross200Seeds() {
+    void stepsCoverEveryKindBothDegradationsBothSidesOfATokenAndShortAndLongTtlsAcross200Seeds() {
         Set<Class<?>> kinds = new HashSet<>();
         boolean blackHole = false;
         boolean slow = false;
         boolean shortTtl = false;
         boolean longTtl = false;
         boolean pastValidity = false;
+        boolean heldBeforeTheServer = false;
+        boolean replyHeld = false;
+        boolean heldPastTtl = false;
         for (long seed = 0; seed < 200; seed++) {
             for (RedlockExplorer.RedlockStep step : RedlockExplorer.generate(new SplittableRandom(seed))) {
                 kinds.add(step.getClass());
@@ -48,14 +51,20 @@ class RedlockExplorerTest {
                     shortTtl |= a.ttlMillis() <= RedlockExplorer.SHORT_TTL_MILLIS + 200;
                     longTtl |= a.ttlMillis() >= 2900;
                     assertThat(a.ttlMillis()).isBetween(RedlockExplorer.SHORT_TTL_MILLIS, 3000L);
+                } else if (step instanceof RedlockExplorer.HeldAcquire h) {
+                    heldBeforeTheServer |= !h.replyHeld();
+                    replyHeld |= h.replyHeld();
+                    heldPastTtl |= h.holdMillis() > h.ttlMillis();
                 } else if (step instanceof RedlockExplorer.Pause p) {
                     pastValidity |= p.millis() > RedlockExplorer.SHORT_TTL_MILLIS;
                 }
             }
         }
-        assertThat(kinds).containsExactlyInAnyOrder(RedlockExplorer.Acquire.class, RedlockExplorer.Write.class,
+        assertThat(kinds).containsExactlyInAnyOrder(RedlockExplorer.Acquire.class, RedlockExplorer.HeldAcquire.class,
+                RedlockExplorer.Write.class,
                 RedlockExplorer.Release.class, RedlockExplorer.Pause.class, RedlockExplorer.Restart.class,
                 RedlockExplorer.Degrade.class, RedlockExplorer.Heal.class, RedlockExplorer.CutTtl.class);
-        assertThat(List.of(blackHole, slow, shortTtl, longTtl, pastValidity)).containsOnly(true);
+        assertThat(List.of(blackHole, slow, shortTtl, longTtl, pastValidity, heldBeforeTheServer, replyHeld,
+                heldPastTtl)).containsOnly(true);
     }
 }

@@ -4,6 +4,8 @@ import dev.lockdrill.app.DrillService;
 import dev.lockdrill.drill.DrillCard;
 import dev.lockdrill.drill.DrillConsole;
 import dev.lockdrill.drill.DrillQueue;
+import dev.lockdrill.drill.RubricPoint;
+import dev.lockdrill.support.Json;
 import dev.lockdrill.support.LockdrillException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -12,6 +14,8 @@ import picocli.CommandLine.Parameters;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /** `lockdrill drill [id]`: answer an interview question aloud under a countdown, grade yourself, reschedule. */
@@ -33,8 +37,12 @@ final class DrillCommand extends BaseCommand {
             + "point shows which of its keywords your answer mentions.")
     boolean type;
 
+    @Option(names = "--json", description = "Print the card as JSON for scripts (its spoken core, what to add "
+            + "if pressed, rubric, sources) instead of practising it; nothing is recorded.")
+    boolean json;
+
     @Override
-    int run() {
+    int run() throws Exception {
         if (seconds != null && seconds <= 0) {
             throw LockdrillException.usage("--seconds must be a positive number of seconds, but was " + seconds + ".");
         }
@@ -48,11 +56,45 @@ final class DrillCommand extends BaseCommand {
             return 0;
         }
         DrillCard card = chosen.get();
+        if (json) {
+            out().println(Json.json().writerWithDefaultPrettyPrinter().writeValueAsString(asJson(card)));
+            return 0;
+        }
         Duration limit = Duration.ofSeconds(seconds != null ? seconds : card.timeLimitSeconds());
         DrillConsole console = session().console();
         DrillService.Result result = drills.practise(card, limit, type, console, style().color());
         printNext(console.out(), result, app().clock().instant());
         return 0;
+    }
+
+    /** The card as {@code drill --json} prints it: the spoken core and what to add if pressed, each by name. */
+    static Map<String, Object> asJson(DrillCard card) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("id", card.id());
+        json.put("title", card.title());
+        json.put("kind", card.kind());
+        json.put("prompt", card.prompt().strip());
+        json.put("timeLimitSeconds", card.timeLimitSeconds());
+        json.put("core", card.core() == null ? null : card.core().strip());
+        json.put("coreWords", card.coreWords());
+        json.put("coreSeconds", card.coreSeconds());
+        json.put("ifPressed", card.modelAnswer() == null ? null : card.modelAnswer().strip());
+        json.put("followUps", card.followUps());
+        json.put("rubric", card.rubric().stream().map(DrillCommand::point).toList());
+        json.put("sources", card.sources());
+        json.put("relatedKatas", card.relatedKatas());
+        json.put("rules", card.rules());
+        json.put("labs", card.labs());
+        return json;
+    }
+
+    private static Map<String, Object> point(RubricPoint point) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("point", point.point());
+        json.put("keywords", point.keywords());
+        json.put("weight", point.weight());
+        json.put("sources", point.sources());
+        return json;
     }
 
     static void printNext(PrintWriter out, DrillService.Result result, Instant now) {

@@ -6,7 +6,8 @@ import java.util.Set;
 
 /**
  * The rules every drill card follows; returns one sentence per problem (empty when the card is fine).
- * Every rubric point names the primary source it rests on, so a claim on a card can be checked.
+ * Every rubric point names the primary source it rests on, so a claim on a card can be checked, and
+ * the spoken core can be said within the card's time limit at {@link DrillCard#WORDS_PER_MINUTE}.
  */
 public final class CardValidator {
     static final int MIN_RUBRIC_POINTS = 3;
@@ -26,7 +27,13 @@ public final class CardValidator {
         }
         requireText(problems, where, "title", card.title());
         requireText(problems, where, "prompt", card.prompt());
+        requireText(problems, where, "core", card.core());
         requireText(problems, where, "modelAnswer", card.modelAnswer());
+        if (card.coreWords() > card.coreWordBudget()) {
+            problems.add(where + "the spoken core has " + card.coreWords() + " words, about " + card.coreSeconds()
+                    + " s at " + DrillCard.WORDS_PER_MINUTE + " words a minute; the time limit of "
+                    + card.timeLimitSeconds() + " s allows " + card.coreWordBudget());
+        }
         if (!DrillCard.KINDS.contains(card.kind())) {
             problems.add(where + "kind '" + card.kind() + "' is not one of " + DrillCard.KINDS);
         }

@@ -16,8 +16,9 @@ import java.util.Locale;
 
 /**
  * One drill, start to finish: the prompt, the answer under a countdown (aloud or typed), a y/n
- * self-grade of each rubric point (with keyword hints for a typed answer), the model answer,
- * follow-ups and sources, then the learner's 1–4 rating. Recording it is the caller's job.
+ * self-grade of each rubric point (with keyword hints for a typed answer), the spoken core of the
+ * model answer, follow-ups and sources, then the learner's 1–4 rating; {@code m} at the rating
+ * shows the rest of the answer, what to add if pressed. Recording it is the caller's job.
  */
 public final class DrillSession {
     static final String STOPPED = "The drill stopped before it was graded (Ctrl-C, or the input ended); nothing was "
@@ -47,7 +48,7 @@ public final class DrillSession {
                 Math.round(score * 100))));
         out.println();
         reveal(card);
-        Rating rating = askRating(DrillOutcome.suggested(score));
+        Rating rating = askRating(card, DrillOutcome.suggested(score));
         return new DrillOutcome(card, covered, rating, answer.timedOut(), answer.used().toSeconds(), answer.text());
     }
 
@@ -85,8 +86,10 @@ public final class DrillSession {
 
     private void reveal(DrillCard card) {
         PrintWriter out = console.out();
-        out.println(style.bold("Model answer"));
-        out.println(Prose.reflow(card.modelAnswer().strip(), console.width()));
+        out.println(style.bold("Model answer, the spoken core") + style.dim(String.format(Locale.ROOT,
+                " (%d words, about %d s at %d words a minute)", card.coreWords(), card.coreSeconds(),
+                DrillCard.WORDS_PER_MINUTE)));
+        out.println(Prose.reflow(card.core().strip(), console.width()));
         out.println();
         if (!card.followUps().isEmpty()) {
             out.println(style.bold("Follow-ups an interviewer may ask"));
@@ -112,6 +115,14 @@ public final class DrillSession {
         out.flush();
     }
 
+    private void showIfPressed(DrillCard card) {
+        PrintWriter out = console.out();
+        out.println();
+        out.println(style.bold("If pressed"));
+        out.println(Prose.reflow(card.modelAnswer().strip(), console.width()));
+        out.println();
+    }
+
     private boolean askYesNo(String prompt) {
         while (true) {
             String answer = read(prompt).trim().toLowerCase(Locale.ROOT);
@@ -125,13 +136,19 @@ public final class DrillSession {
         }
     }
 
-    private Rating askRating(Rating suggested) {
+    private Rating askRating(DrillCard card, Rating suggested) {
+        Text.wrap("Type m at the rating to see what to add if pressed (the rest of the model answer).",
+                console.width(), "").forEach(line -> console.out().println(style.dim(line)));
         String prompt = "How well did you recall it? 1 Again · 2 Hard · 3 Good · 4 Easy [Enter = "
                 + suggested.grade() + " " + suggested.label() + "] ";
         while (true) {
             String answer = read(prompt).trim();
             if (answer.isEmpty()) {
                 return suggested;
+            }
+            if (answer.equalsIgnoreCase("m")) {
+                showIfPressed(card);
+                continue;
             }
             var rating = Rating.fromKey(answer);
             if (rating.isPresent()) {

@@ -4,6 +4,7 @@ import dev.lockdrill.drill.DrillConsole;
 import dev.lockdrill.progress.DrillProgress;
 import dev.lockdrill.progress.DrillReview;
 import dev.lockdrill.progress.ReviewState;
+import dev.lockdrill.support.Json;
 import dev.lockdrill.testing.DrillRig;
 import dev.lockdrill.testing.MutableClock;
 import org.jline.terminal.impl.DumbTerminal;
@@ -73,6 +74,37 @@ class DrillCommandTest {
         assertThat(review.typedAnswer()).isEqualTo(answer);
         assertThat(review.rating()).isEqualTo(2);
         assertThat(review.score()).isCloseTo(6.0 / 11, within(1e-9));
+    }
+
+    @Test
+    void theSpokenCoreComesFirstAndTheRestOnlyWhenAskedFor() {
+        DrillRig rig = rig();
+        DrillRig.Run run = rig.run("\n" + ALL_YES_BUT_SECOND + "m\n3\n", "drill", "fencing-token");
+
+        assertThat(run.code()).as(run.err()).isZero();
+        String screen = run.terminal();
+        assertThat(screen).contains("Model answer, the spoken core", "words a minute)", "If pressed",
+                "Recorded Good for fencing-token");
+        assertThat(screen.indexOf("Model answer, the spoken core")).isLessThan(screen.indexOf("Follow-ups"));
+        assertThat(screen.indexOf("Follow-ups")).isLessThan(screen.indexOf("If pressed"));
+        assertThat(rig.run("\n" + ALL_YES_BUT_SECOND + "3\n", "drill", "fencing-token").terminal())
+                .doesNotContain("If pressed");
+    }
+
+    @Test
+    void jsonCarriesTheSpokenCoreAndWhatToAddIfPressedAndRecordsNothing() throws Exception {
+        DrillRig rig = rig();
+        DrillRig.Run run = rig.run("", "drill", "fencing-token", "--json");
+
+        assertThat(run.code()).as(run.err()).isZero();
+        var json = Json.json().readTree(run.out());
+        assertThat(json.get("id").asText()).isEqualTo("fencing-token");
+        assertThat(json.get("core").asText()).isNotBlank();
+        assertThat(json.get("ifPressed").asText()).isNotBlank();
+        assertThat(json.get("coreWords").asInt()).isPositive().isLessThanOrEqualTo(json.get("timeLimitSeconds").asInt()
+                * 150 / 60);
+        assertThat(json.get("rubric")).hasSize(5);
+        assertThat(rig.app().state().read().drills()).isEmpty();
     }
 
     @Test

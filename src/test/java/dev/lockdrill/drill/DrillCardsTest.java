@@ -56,6 +56,30 @@ class DrillCardsTest {
     }
 
     @Test
+    void everySpokenCoreCanBeSaidWithinItsTimeLimitAt150WordsAMinute() {
+        List<DrillCard> cards = new DrillCatalog(DRILLS).cards();
+        assertThat(cards).isNotEmpty().allSatisfy(card -> assertThat(card.coreWords())
+                .as("the spoken core of %s (%d s limit)", card.id(), card.timeLimitSeconds())
+                .isPositive().isLessThanOrEqualTo(card.timeLimitSeconds() * 150 / 60));
+    }
+
+    @Test
+    void aSpokenCoreLongerThanItsTimeLimitIsReported() {
+        String core = "word ".repeat(151);
+        DrillCard card = new DrillCard("w", "t", "spoken", "p", null, 60, List.of(
+                new RubricPoint("a", List.of("a"), 1, List.of(1)), new RubricPoint("b", List.of("b"), 1, List.of(1)),
+                new RubricPoint("c", List.of("c"), 1, List.of(1))), "m", List.of("s"), List.of(), null, null, core);
+        assertThat(new CardValidator(FIRST_WAVE).problems(card, "w.yaml")).containsExactly(
+                "w.yaml: the spoken core has 151 words, about 61 s at 150 words a minute; the time limit of 60 s "
+                        + "allows 150");
+    }
+
+    @Test
+    void theCatalogHasAtLeastFortyThreeCards() {
+        assertThat(new DrillCatalog(DRILLS).ids()).hasSizeGreaterThanOrEqualTo(43);
+    }
+
+    @Test
     void theCatalogCoversWhatAnInterviewerAsksNext() {
         assertThat(new DrillCatalog(DRILLS).ids()).contains("lock-failover-and-token-durability",
                 "consensus-leases-as-fences", "lock-free-alternatives", "exactly-once-vs-effectively-once",
@@ -76,7 +100,7 @@ class DrillCardsTest {
                 List.of(new RubricPoint("a", List.of(), 0, List.of())), null, List.of(), List.of("no-such-kata"), null);
         assertThat(new CardValidator(FIRST_WAVE).problems(broken, "y.yaml")).containsExactlyInAnyOrder(
                 "y.yaml: id 'x' does not match the file name", "y.yaml: no title", "y.yaml: no prompt",
-                "y.yaml: no modelAnswer", "y.yaml: kind 'essay' is not one of [spoken, design, concept]",
+                "y.yaml: no core", "y.yaml: no modelAnswer", "y.yaml: kind 'essay' is not one of [spoken, design, concept]",
                 "y.yaml: needs at least 3 rubric points, has 1", "y.yaml: rubric point 'a' has weight 0",
                 "y.yaml: rubric point 'a' has no keywords", "y.yaml: rubric point 'a' names no source",
                 "y.yaml: needs sources",
@@ -87,7 +111,8 @@ class DrillCardsTest {
     void aRubricPointMustCiteASourceTheCardLists() {
         DrillCard card = new DrillCard("z", "t", "concept", "p", null, 60, List.of(
                 new RubricPoint("a", List.of("a"), 1, List.of(1)), new RubricPoint("b", List.of("b"), 1, List.of(2)),
-                new RubricPoint("c", List.of("c"), 1, List.of(0))), "m", List.of("only source"), List.of(), null);
+                new RubricPoint("c", List.of("c"), 1, List.of(0))), "m", List.of("only source"), List.of(), null, null,
+                "the core");
         assertThat(new CardValidator(FIRST_WAVE).problems(card, "z.yaml")).containsExactlyInAnyOrder(
                 "z.yaml: rubric point 'b' cites source 2, the card lists 1",
                 "z.yaml: rubric point 'c' cites source 0, the card lists 1");

@@ -53,7 +53,7 @@ class DrillTeachingRulesTest {
         }
     }
 
-    /** Something that teaches: a card's rubric and model answer, or a kata's brief, summary and hints. */
+    /** Something that teaches: a card's rubric, spoken core and model answer, or a kata's brief, summary and hints. */
     record Teaching(String name, String text) {
     }
 
@@ -73,7 +73,7 @@ class DrillTeachingRulesTest {
 
     private static Teaching card(DrillCard card) {
         String rubric = card.rubric().stream().map(RubricPoint::point).collect(Collectors.joining("\n"));
-        return new Teaching("card " + card.id(), rubric + "\n" + card.modelAnswer());
+        return new Teaching("card " + card.id(), rubric + "\n" + card.core() + "\n" + card.modelAnswer());
     }
 
     private static Teaching kata(KataManifest kata) {

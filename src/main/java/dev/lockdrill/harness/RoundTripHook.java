@@ -1,5 +1,7 @@
 package dev.lockdrill.harness;
 
+import java.sql.SQLException;
+
 /**
  * Called on the worker's thread around each round trip its connection makes (a statement, a
  * commit or a rollback). Scenarios install one to pause a worker at the worst moment: before the
@@ -13,7 +15,11 @@ public interface RoundTripHook {
 
     void beforeRoundTrip(String worker, String kind, String sql);
 
-    /** The server answered (or failed) this round trip; the worker's code has not seen the answer yet. */
-    default void afterRoundTrip(String worker, String kind, String sql) {
+    /**
+     * The server acted on this round trip and answered; the worker's code has not seen the answer yet.
+     * A hook that throws here loses the reply: the worker's connection is dropped and its code gets
+     * the exception, although the server's work is done (a COMMIT whose acknowledgement never came).
+     */
+    default void afterRoundTrip(String worker, String kind, String sql) throws SQLException {
     }
 }

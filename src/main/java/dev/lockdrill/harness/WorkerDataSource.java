@@ -128,6 +128,21 @@ public final class WorkerDataSource implements DataSource {
         }
     }
 
+    /** Runs the hook once the server answered; a reply the hook loses takes the connection with it. */
+    private void afterRoundTrip(ConnectionHandler owner, String kind, String sql) throws SQLException {
+        try {
+            hook.afterRoundTrip(worker, kind, sql);
+        } catch (SQLException lost) {
+            owner.broken = true;
+            try {
+                owner.physical.close();
+            } catch (SQLException ignored) {
+                // it is being dropped anyway
+            }
+            throw lost;
+        }
+    }
+
     private static boolean isFatal(Throwable t) {
         if (t instanceof SQLException sql) {
             String state = sql.getSQLState();
@@ -173,13 +188,9 @@ public final class WorkerDataSource implements DataSource {
             if (roundTrip) {
                 hook.beforeRoundTrip(worker, name, null);
             }
-            Object result;
-            try {
-                result = call(method, args);
-            } finally {
-                if (roundTrip) {
-                    hook.afterRoundTrip(worker, name, null);
-                }
+            Object result = call(method, args);
+            if (roundTrip) {
+                afterRoundTrip(this, name, null);
             }
             if (result instanceof Statement statement) {
                 String sql = args != null && args.length > 0 && args[0] instanceof String s ? s : null;
@@ -227,18 +238,19 @@ public final class WorkerDataSource implements DataSource {
             if (roundTrip) {
                 hook.beforeRoundTrip(worker, "statement", sql);
             }
+            Object result;
             try {
-                return method.invoke(statement, args);
+                result = method.invoke(statement, args);
             } catch (InvocationTargetException e) {
                 if (isFatal(e.getCause())) {
                     owner.broken = true;
                 }
                 throw e.getCause();
-            } finally {
-                if (roundTrip) {
-                    hook.afterRoundTrip(worker, "statement", sql);
-                }
             }
+            if (roundTrip) {
+                afterRoundTrip(owner, "statement", sql);
+            }
+            return result;
         }
     }
 

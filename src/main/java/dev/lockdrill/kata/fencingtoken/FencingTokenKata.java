@@ -51,16 +51,18 @@ public final class FencingTokenKata extends DeclaredKata {
                         List.of("fresh-write-accepted"),
                         List.of("digit-boundary", "paused-holder", "killed-mid-write", "ten-writers")),
                 new Clause("C4", "resending the same (token, value) is accepted, before or after its effect",
-                        List.of("retry-is-idempotent"), List.of("digit-boundary", "killed-mid-write")),
-                new Clause("C5", "write() says true exactly when the storage applied the write; unknown is an exception",
+                        List.of("retry-is-idempotent"), List.of("digit-boundary", "killed-mid-write", "reply-lost")),
+                new Clause("C5", "write() says true exactly when the storage applied the write; unknown (a reply lost "
+                        + "after the effect) is an exception",
                         List.of("outcome-matches-storage", "fresh-write-accepted"),
-                        List.of("digit-boundary", "killed-mid-write", "ten-writers")),
-                new Clause("C6", "each key ends with its highest accepted token and read() returns it",
+                        List.of("digit-boundary", "killed-mid-write", "ten-writers", "reply-lost")),
+                new Clause("C6", "each key ends with its highest accepted token and read() returns it (a read whose "
+                        + "reply was lost throws, never answers nothing)",
                         List.of("final-value-is-last-accepted"),
                         List.of("digit-boundary", "paused-holder", "stalled-round-trip", "killed-mid-write",
-                                "ten-writers")),
+                                "ten-writers", "reply-lost")),
                 new Clause("C7", "the store survives killed sessions and answers without errors, many at once",
                         List.of("survives-killed-connection", "no-unexpected-errors"),
-                        List.of("killed-mid-write", "ten-writers")));
+                        List.of("killed-mid-write", "ten-writers", "reply-lost")));
     }
 }

@@ -23,7 +23,8 @@ public final class FencingTokenWorkload implements Workload, Explorable {
             new PausedHolderScenario(),
             new StalledRoundTripScenario(),
             new KilledMidWriteScenario(),
-            new TenWritersScenario());
+            new TenWritersScenario(),
+            new ReplyLostScenario());
 
     @Override
     public void run(WorkloadContext context) throws Exception {

@@ -22,4 +22,14 @@ public interface RoundTripHook {
      */
     default void afterRoundTrip(String worker, String kind, String sql) throws SQLException {
     }
+
+    /**
+     * As {@link #afterRoundTrip(String, String, String)}, knowing whether the round trip ended a
+     * transaction (a COMMIT, or a statement in autocommit): only then is its effect visible to
+     * others, and holding its reply holds nothing else (a reply held inside an open transaction
+     * would hold that transaction's locks too).
+     */
+    default void afterRoundTrip(String worker, String kind, String sql, boolean committed) throws SQLException {
+        afterRoundTrip(worker, kind, sql);
+    }
 }

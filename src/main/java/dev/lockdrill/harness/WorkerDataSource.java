@@ -131,7 +131,8 @@ public final class WorkerDataSource implements DataSource {
     /** Runs the hook once the server answered; a reply the hook loses takes the connection with it. */
     private void afterRoundTrip(ConnectionHandler owner, String kind, String sql) throws SQLException {
         try {
-            hook.afterRoundTrip(worker, kind, sql);
+            boolean committed = kind.equals("commit") || kind.equals("statement") && owner.physical.getAutoCommit();
+            hook.afterRoundTrip(worker, kind, sql, committed);
         } catch (SQLException lost) {
             owner.broken = true;
             try {

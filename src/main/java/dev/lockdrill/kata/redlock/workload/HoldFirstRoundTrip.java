@@ -8,15 +8,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Holds a client's first database round trip until the scenario lets it go (or a cap passes), on
- * one side of it: before the request reaches the server (nothing done yet), or after the server
- * acted and answered but before the client's code sees the answer. Installed around one acquire,
+ * one side of it: before the request reaches the server (nothing done yet), or, for the first round
+ * trip that ends a transaction (a COMMIT, or a statement in autocommit), after the server committed
+ * and answered but before the client's code sees the answer. Installed around one acquire,
  * it stops the client between its majority and whatever it asks the database next.
  */
 final class HoldFirstRoundTrip implements RoundTripHook {
     /** Where the hold lands. */
     enum Side {
-        BEFORE_THE_SERVER("before its request reached the database"),
-        REPLY_HELD("after the database acted and answered, before its code saw the answer");
+        BEFORE_THE_SERVER("at its first database round trip, before the request reached the database"),
+        REPLY_HELD("at its first database round trip that committed, after the database answered and before its "
+                + "code saw the answer");
 
         final String text;
 
@@ -53,9 +55,10 @@ final class HoldFirstRoundTrip implements RoundTripHook {
         }
     }
 
+    /** The reply held is that of the first round trip that ended a transaction (its effect is done and seen). */
     @Override
-    public void afterRoundTrip(String worker, String kind, String sql) {
-        if (side == Side.REPLY_HELD) {
+    public void afterRoundTrip(String worker, String kind, String sql, boolean committed) {
+        if (side == Side.REPLY_HELD && committed) {
             hold(kind, sql);
         }
     }

@@ -74,10 +74,10 @@ final class PausedBeforeTokenScenario implements RedlockScenario {
         }
         long pausedMillis = (rig.recorder().now() - start) / 1_000_000;
         rig.fault(Faults.PAUSE, "w-a", start, held && current.isPresent(), !held
-                ? "w-a's acquire made no database round trip, so there was no gap between its majority and a token "
-                + "to pause in"
+                ? "w-a's acquire made no database round trip" + (side == HoldFirstRoundTrip.Side.REPLY_HELD
+                ? " that committed" : "") + ", so there was no gap between its majority and a token to pause in"
                 : "w-a stopped about " + pausedMillis + " ms inside acquire, " + granted + " of 5 nodes having granted "
-                + "it, at its first database round trip (" + hold.heldStatement() + ") " + side.text + "; its keys "
+                + "it, " + side.text + " (" + hold.heldStatement() + "); its keys "
                 + "expired on every node and " + (current.isPresent() ? "w-b took the lock, wrote and finished"
                 : "w-b did not get the lock"));
         if (old.isEmpty()) {

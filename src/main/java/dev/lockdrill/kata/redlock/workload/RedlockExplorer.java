@@ -58,9 +58,8 @@ final class RedlockExplorer implements AutoCloseable {
     record HeldAcquire(String actor, String resource, long ttlMillis, boolean replyHeld, long holdMillis)
             implements RedlockStep {
         public String describe() {
-            return "acquires " + resource + " for " + ttlMillis + " ms, stopped " + holdMillis + " ms at its first "
-                    + "database round trip (" + (replyHeld ? HoldFirstRoundTrip.Side.REPLY_HELD.text
-                    : HoldFirstRoundTrip.Side.BEFORE_THE_SERVER.text) + ")";
+            return "acquires " + resource + " for " + ttlMillis + " ms, stopped " + holdMillis + " ms "
+                    + (replyHeld ? HoldFirstRoundTrip.Side.REPLY_HELD.text : HoldFirstRoundTrip.Side.BEFORE_THE_SERVER.text);
         }
     }
 
@@ -291,8 +290,7 @@ final class RedlockExplorer implements AutoCloseable {
             }
             if (hold.held()) {
                 rig.fault(Faults.PAUSE, h.actor(), invoke, true, h.actor() + " stopped " + h.holdMillis()
-                        + " ms inside acquire at its first database round trip (" + hold.heldStatement() + ") "
-                        + side.text);
+                        + " ms inside acquire, " + side.text + " (" + hold.heldStatement() + ")");
             }
             record(h.actor(), h.resource(), key, lease, invoke);
         });

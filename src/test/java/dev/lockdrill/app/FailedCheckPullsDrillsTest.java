@@ -7,7 +7,9 @@ import dev.lockdrill.progress.Fsrs;
 import dev.lockdrill.progress.Rating;
 import dev.lockdrill.score.CheckResult;
 import dev.lockdrill.score.RunStatus;
+import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.testing.Pipelines;
+import dev.lockdrill.testing.Workbooks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,8 +26,10 @@ class FailedCheckPullsDrillsTest {
     Path state;
 
     @Test
-    void aFailedCheckOfTheStubMakesTheKatasLinkedDrillsDueNow() {
-        AppContext app = Pipelines.app(state);
+    void aFailedCheckOfTheStubMakesTheKatasLinkedDrillsDueNow() throws Exception {
+        Workbook workbook = Pipelines.copyWorkbook(state);
+        Workbooks.copyTree(Pipelines.repoRoot().resolve("drills"), workbook.drills());
+        AppContext app = Pipelines.app(workbook);
         DrillService drills = new DrillService(app);
         Instant start = app.clock().instant();
         for (String id : List.of("fencing-token", "lock-not-correctness")) {

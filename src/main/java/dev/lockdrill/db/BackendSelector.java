@@ -25,8 +25,8 @@ public final class BackendSelector {
     /** The automatic order after --jdbc-url, as help texts state it. */
     public static final String ORDER = "LOCKDRILL_JDBC_URL, then libpq's variables (PGHOST, PGPORT, PGDATABASE, "
             + "PGUSER, PGPASSWORD), then the URL saved with `backend --jdbc-url`, then libpq's defaults as psql "
-            + "uses them (localhost:5432, the OS user as role and database, ~/.pgpass), then Testcontainers "
-            + "when Docker is available, then an embedded PostgreSQL";
+            + "uses them (localhost:5432 with the OS user as role and database and a password from the pgpass "
+            + "file), then Testcontainers when Docker is available, then an embedded PostgreSQL";
     static final String NO_BACKEND = "No PostgreSQL available for the checks (%s). Choose one: (1) point lockdrill "
             + "at a server with PGHOST=HOST PGUSER=USER (libpq's variables), LOCKDRILL_JDBC_URL="
             + "jdbc:postgresql://HOST:5432/DB?user=USER or --jdbc-url; "

@@ -73,7 +73,7 @@ class CliTest {
             assertThat(run(command, "--help")).isZero();
             assertThat(out.replaceAll("\\s+", " ")).as(command)
                     .containsSubsequence("LOCKDRILL_JDBC_URL", "PGHOST", "saved", "libpq's defaults",
-                            "localhost:5432", "~/.pgpass", "Testcontainers", "embedded");
+                            "localhost:5432", "pgpass", "Testcontainers", "embedded");
         }
     }
 

@@ -272,12 +272,15 @@ public final class CheckService {
             save(request, runDir, result);
         }
         if (request.sourceDir() == null && !request.reference()) {
-            List<String> drills = result.status().exitCode() == ExitCodes.FAIL
-                    ? app.catalog().kata(request.kata()).drills() : List.of();
+            List<String> linked = app.catalog().kata(request.kata()).drills();
+            List<String> drills = result.status().exitCode() == ExitCodes.FAIL ? linked : List.of();
+            List<String> passed = result.status() == RunStatus.PASS ? linked : List.of();
+            String failed = "the " + request.kata() + " check failed";
             try {
                 app.state().update(state -> state.with(request.kata(),
                         state.kata(request.kata()).afterCheck(result.status().label(), result.at().toString()))
-                        .withDrillsDue(drills, app.clock().instant(), "the " + request.kata() + " check failed"));
+                        .withDrillsDue(drills, app.clock().instant(), failed)
+                        .withDrillsNoLongerPulledBy(passed, failed));
             } catch (UncheckedIOException e) {
                 app.notice("Your progress was not recorded: " + why(e) + "; make .lockdrill/ writable.");
             } catch (LockdrillException e) {

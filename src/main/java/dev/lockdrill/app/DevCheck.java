@@ -1,5 +1,6 @@
 package dev.lockdrill.app;
 
+import dev.lockdrill.catalog.PristineCopies;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
@@ -67,10 +68,14 @@ public final class DevCheck {
         this.timeout = timeout;
     }
 
-    /** The stub, the reference, and the mutants and alternatives kept beside the tests. */
+    /**
+     * The stub as shipped (the packaged copy, written to {@code .lockdrill/dev/pristine/KATA}: never
+     * {@code katas/KATA}, which holds the learner's edits), the reference, and the mutants and
+     * alternatives kept beside the tests.
+     */
     public List<Subject> subjects(String kata) {
         List<Subject> subjects = new ArrayList<>();
-        subjects.add(new Subject(kata, Kind.STUB, "stub", app.workbook().kata(kata), null));
+        subjects.add(new Subject(kata, Kind.STUB, "stub", pristineStub(kata), null));
         subjects.add(new Subject(kata, Kind.REFERENCE, "reference", app.workbook().solution(kata), Expectation.PASSES));
         for (Path dir : folders(authoring("mutants", kata))) {
             subjects.add(new Subject(kata, Kind.MUTANT, dir.getFileName().toString(), dir, Expectation.of(dir)));
@@ -199,6 +204,13 @@ public final class DevCheck {
             }
         }
         return new Outcome(subject, futures.size(), good, problems, futures.isEmpty() ? 0 : millis / futures.size());
+    }
+
+    /** The packaged stub of a kata, written afresh where checks can compile it. */
+    public Path pristineStub(String kata) {
+        Path dir = app.workbook().stateDir().resolve("dev").resolve("pristine").resolve(kata);
+        new PristineCopies().writeTo(kata, dir);
+        return dir;
     }
 
     private Path authoring(String kind, String kata) {

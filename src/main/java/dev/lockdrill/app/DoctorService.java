@@ -115,9 +115,9 @@ public final class DoctorService {
         List<Finding> findings = new ArrayList<>();
         if (!choice.available()) {
             findings.add(new Finding("postgres", Level.FAIL, choice.reason(),
-                    "Set PGHOST=127.0.0.1 PGUSER=postgres (or LOCKDRILL_JDBC_URL=jdbc:postgresql://127.0.0.1:5432/"
-                            + "postgres?user=postgres), start Docker, or run as a non-root user for the embedded "
-                            + "PostgreSQL."));
+                    "Start PostgreSQL on localhost:5432 with a role and database named as you, set PGHOST=127.0.0.1 "
+                            + "PGUSER=postgres (or LOCKDRILL_JDBC_URL=jdbc:postgresql://127.0.0.1:5432/postgres?user="
+                            + "postgres), start Docker, or run as a non-root user for the embedded PostgreSQL."));
             return findings;
         }
         findings.add(new Finding("postgres backend", Level.OK, choice.source() + ": " + choice.reason(), ""));

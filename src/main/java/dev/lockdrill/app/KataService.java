@@ -7,16 +7,13 @@ import dev.lockdrill.progress.WorkbookState;
 import dev.lockdrill.support.LockdrillException;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /** list, show, hint and reset: what the learner does with katas besides checking them. */
 public final class KataService {
@@ -86,31 +83,13 @@ public final class KataService {
 
     /** Restores the kata's folder from the packaged stub; returns the files written. */
     public List<String> reset(String id) {
-        Map<String, byte[]> files = new PristineCopies().files(id);
-        if (files.isEmpty()) {
+        PristineCopies pristine = new PristineCopies();
+        if (!pristine.ids().contains(id)) {
             throw LockdrillException.usage("No packaged copy of kata '" + id + "'. Known: "
-                    + String.join(", ", new PristineCopies().ids()));
+                    + String.join(", ", pristine.ids()));
         }
-        Path dir = app.workbook().kata(id);
-        try {
-            if (Files.isDirectory(dir)) {
-                try (Stream<Path> walk = Files.walk(dir)) {
-                    for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                        Files.delete(p);
-                    }
-                }
-            }
-            List<String> written = new ArrayList<>();
-            for (Map.Entry<String, byte[]> file : files.entrySet()) {
-                Path target = dir.resolve(file.getKey());
-                Files.createDirectories(target.getParent());
-                Files.write(target, file.getValue());
-                written.add(app.workbook().root().relativize(target).toString());
-            }
-            return written;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot restore " + dir, e);
-        }
+        return pristine.writeTo(id, app.workbook().kata(id)).stream()
+                .map(target -> app.workbook().root().relativize(target).toString()).toList();
     }
 
     public List<String> resettableIds() {

@@ -7,6 +7,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +55,36 @@ public final class PristineCopies {
             throw new UncheckedIOException("cannot read the packaged kata " + kataId, e);
         }
         return files;
+    }
+
+    /**
+     * Replaces {@code dir} with the packaged files of a kata (what was there is deleted); returns the
+     * files written. Throws when the kata has no packaged copy.
+     */
+    public List<Path> writeTo(String kataId, Path dir) {
+        Map<String, byte[]> files = files(kataId);
+        if (files.isEmpty()) {
+            throw new IllegalArgumentException("no packaged copy of kata " + kataId);
+        }
+        try {
+            if (Files.isDirectory(dir)) {
+                try (Stream<Path> walk = Files.walk(dir)) {
+                    for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.delete(p);
+                    }
+                }
+            }
+            List<Path> written = new ArrayList<>();
+            for (Map.Entry<String, byte[]> file : files.entrySet()) {
+                Path target = dir.resolve(file.getKey());
+                Files.createDirectories(target.getParent());
+                Files.write(target, file.getValue());
+                written.add(target);
+            }
+            return written;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the packaged kata " + kataId + " to " + dir, e);
+        }
     }
 
     /** Kata ids that have a packaged copy. */

@@ -1,6 +1,7 @@
 package dev.lockdrill.cli;
 
 import dev.lockdrill.db.BackendChoice;
+import dev.lockdrill.db.BackendSelector;
 import dev.lockdrill.support.Secrets;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -11,8 +12,7 @@ import picocli.CommandLine.Option;
         description = {"Show which PostgreSQL the checks use and why, or choose one for the rest of the session.",
                 "--jdbc-url URL is used at once and saved in .lockdrill/settings.json for later sessions, "
                         + "without its password (that then comes from PGPASSWORD or ~/.pgpass); --auto goes back to "
-                        + "the automatic order (--jdbc-url, LOCKDRILL_JDBC_URL, libpq's PG* variables, Docker, "
-                        + "embedded)."})
+                        + "the automatic order: --jdbc-url, " + BackendSelector.ORDER + "."})
 final class BackendCommand extends BaseCommand {
     @ArgGroup(exclusive = true)
     Choice choice;

@@ -13,6 +13,7 @@ import dev.lockdrill.score.CheckResult;
 import dev.lockdrill.support.LockdrillException;
 import dev.lockdrill.support.Secrets;
 import dev.lockdrill.support.Text;
+import dev.lockdrill.db.BackendSelector;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -62,7 +63,7 @@ final class CheckCommand extends BaseCommand {
     boolean json;
 
     @Option(names = "--jdbc-url", paramLabel = "URL",
-            description = "PostgreSQL to use (default: LOCKDRILL_JDBC_URL, then Testcontainers, then embedded).")
+            description = "PostgreSQL to use (default: " + BackendSelector.ORDER + ").")
     String jdbcUrl;
 
     @Option(names = "--timeout", paramLabel = "SECONDS",

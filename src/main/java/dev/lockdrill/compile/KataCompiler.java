@@ -13,6 +13,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitOption;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -91,7 +92,9 @@ public final class KataCompiler {
         if (!Files.isDirectory(dir)) {
             return List.of();
         }
-        try (Stream<Path> walk = Files.walk(dir)) {
+        // Links are followed: a --from folder is often a symlink, and walking one without
+        // FOLLOW_LINKS yields the link alone.
+        try (Stream<Path> walk = Files.walk(dir, FileVisitOption.FOLLOW_LINKS)) {
             return walk.filter(p -> p.toString().endsWith(".java")).sorted().map(Path::toFile).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

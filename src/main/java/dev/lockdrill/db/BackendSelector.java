@@ -12,16 +12,23 @@ import java.util.Optional;
  * Chooses the PostgreSQL backend, in this order: a URL given with --jdbc-url; the URL chosen in this
  * shell with {@code backend --jdbc-url}; LOCKDRILL_JDBC_URL (JDBC or libpq URI form); libpq's
  * variables (PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD); the URL saved in the workbook's
- * settings; a Testcontainers container when a Docker environment is available; an embedded
- * PostgreSQL (zonky) when not running as root; otherwise an error that lists the options.
+ * settings; libpq's defaults, where {@code psql} with no arguments connects ({@link LocalServer});
+ * a Testcontainers container when a Docker environment is available; an embedded PostgreSQL
+ * (zonky) when not running as root; otherwise an error that lists the options.
  */
 public final class BackendSelector {
     public static final String URL_ENV = "LOCKDRILL_JDBC_URL";
     public static final String LIBPQ = "PGHOST";
     public static final String SESSION = "backend";
     public static final String SAVED = "settings";
-    static final String NO_BACKEND = "No PostgreSQL available for the checks. Choose one: (1) point lockdrill at a "
-            + "server with PGHOST=HOST PGUSER=USER (libpq's variables), LOCKDRILL_JDBC_URL="
+    public static final String DEFAULTS = "libpq-defaults";
+    /** The automatic order after --jdbc-url, as help texts state it. */
+    public static final String ORDER = "LOCKDRILL_JDBC_URL, then libpq's variables (PGHOST, PGPORT, PGDATABASE, "
+            + "PGUSER, PGPASSWORD), then the URL saved with `backend --jdbc-url`, then libpq's defaults as psql "
+            + "uses them (localhost:5432 with the OS user as role and database and a password from the pgpass "
+            + "file), then Testcontainers when Docker is available, then an embedded PostgreSQL";
+    static final String NO_BACKEND = "No PostgreSQL available for the checks (%s). Choose one: (1) point lockdrill "
+            + "at a server with PGHOST=HOST PGUSER=USER (libpq's variables), LOCKDRILL_JDBC_URL="
             + "jdbc:postgresql://HOST:5432/DB?user=USER or --jdbc-url; "
             + "(2) start Docker so Testcontainers can run PostgreSQL for you; or (3) run as a non-root user, "
             + "so lockdrill can start an embedded PostgreSQL (it refuses to run as root).";
@@ -30,16 +37,29 @@ public final class BackendSelector {
     private final String userName;
     private final BackendSettings saved;
     private final String sessionUrl;
+    private final LocalServer.Probe localServer;
 
+    /** A selector for this environment alone: libpq's defaults are not tried (no server is probed). */
     public BackendSelector(Map<String, String> env, String userName) {
-        this(env, userName, BackendSettings.empty(), null);
+        this(env, userName, BackendSettings.empty(), null, LocalServer.Probe.NONE);
+    }
+
+    /** As {@link #BackendSelector(Map, String)}, with libpq's defaults tried through this probe. */
+    public BackendSelector(Map<String, String> env, String userName, LocalServer.Probe localServer) {
+        this(env, userName, BackendSettings.empty(), null, localServer);
     }
 
     public BackendSelector(Map<String, String> env, String userName, BackendSettings saved, String sessionUrl) {
+        this(env, userName, saved, sessionUrl, LocalServer.Probe.NONE);
+    }
+
+    private BackendSelector(Map<String, String> env, String userName, BackendSettings saved, String sessionUrl,
+                            LocalServer.Probe localServer) {
         this.env = env;
         this.userName = userName;
         this.saved = saved == null ? BackendSettings.empty() : saved;
         this.sessionUrl = sessionUrl;
+        this.localServer = localServer;
     }
 
     public String userName() {
@@ -47,12 +67,12 @@ public final class BackendSelector {
     }
 
     public static BackendSelector fromEnvironment() {
-        return new BackendSelector(System.getenv(), System.getProperty("user.name"));
+        return new BackendSelector(System.getenv(), System.getProperty("user.name"), LocalServer::connect);
     }
 
     /** The same environment with the workbook's settings and the shell's own choice (null: none). */
     public BackendSelector with(BackendSettings settings, String chosenInSession) {
-        return new BackendSelector(env, userName, settings, chosenInSession);
+        return new BackendSelector(env, userName, settings, chosenInSession, localServer);
     }
 
     /** The PgBouncer the pooled scenarios run through, if one is installed (and not turned off). */
@@ -93,15 +113,24 @@ public final class BackendSelector {
             return new BackendChoice(SAVED, "saved with `backend --jdbc-url` in .lockdrill/settings.json: "
                     + JdbcUrls.redact(saved.jdbcUrl()), true);
         }
+        LocalServer.Found local = localServer.probe(LocalServer.url(env, userName));
+        if (local.state() == LocalServer.State.CONNECTED) {
+            return new BackendChoice(DEFAULTS, "no URL or PG* variable is set; libpq's defaults reached PostgreSQL "
+                    + "at " + LocalServer.describe(userName) + ", as `psql` with no arguments would", true);
+        }
+        String noUrl = local.state() == LocalServer.State.REFUSED
+                ? "no URL is set and the PostgreSQL at " + LocalServer.describe(userName) + " refused: "
+                + local.detail()
+                : "no URL is set and nothing answered at " + LocalServer.describe(userName);
         if (dockerLikelyAvailable()) {
-            return new BackendChoice("testcontainers", "no URL is set and a Docker environment was found (image "
+            return new BackendChoice("testcontainers", noUrl + "; a Docker environment was found (image "
                     + image().name() + ", from " + image().source() + ")", true);
         }
         if (!"root".equals(userName)) {
-            return new BackendChoice("embedded", "no URL is set, no Docker; running as '" + userName
+            return new BackendChoice("embedded", noUrl + "; no Docker; running as '" + userName
                     + "', so an embedded PostgreSQL can start", true);
         }
-        return new BackendChoice("none", "no URL is set, no Docker, and embedded PostgreSQL refuses to run as root",
+        return new BackendChoice("none", noUrl + "; no Docker, and embedded PostgreSQL refuses to run as root",
                 false);
     }
 
@@ -113,6 +142,7 @@ public final class BackendSelector {
             case URL_ENV -> JdbcUrls.normalize(env.get(URL_ENV));
             case LIBPQ -> JdbcUrls.fromLibpq(env, userName);
             case SAVED -> JdbcUrls.withPassword(JdbcUrls.normalize(saved.jdbcUrl()), env.get("PGPASSWORD"));
+            case DEFAULTS -> LocalServer.url(env, userName);
             default -> null;
         };
     }
@@ -126,7 +156,7 @@ public final class BackendSelector {
             case "embedded":
                 return EmbeddedBackend.start(choice.reason());
             case "none":
-                throw new LockdrillException(NO_BACKEND, ExitCodes.USAGE);
+                throw new LockdrillException(String.format(NO_BACKEND, choice.reason()), ExitCodes.USAGE);
             default:
                 return new PostgresBackend(url(choice, flagUrl), choice.source(), choice.reason(), null);
         }

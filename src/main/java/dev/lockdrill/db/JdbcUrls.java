@@ -74,6 +74,11 @@ public final class JdbcUrls {
         String port = blank(env.get("PGPORT")) ? "5432" : env.get("PGPORT");
         String user = blank(env.get("PGUSER")) ? osUser : env.get("PGUSER");
         String db = blank(env.get("PGDATABASE")) ? user : env.get("PGDATABASE");
+        return libpqUrl(env, host, port, user, db);
+    }
+
+    /** A JDBC URL to this server, role and database, with PGPASSWORD and PGSSLMODE when they are set. */
+    static String libpqUrl(Map<String, String> env, String host, String port, String user, String db) {
         StringBuilder url = new StringBuilder("jdbc:postgresql://" + host + ":" + port + "/" + db + "?user="
                 + encode(user));
         if (!blank(env.get("PGPASSWORD"))) {

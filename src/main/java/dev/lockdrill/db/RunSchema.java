@@ -111,11 +111,35 @@ public final class RunSchema implements AutoCloseable {
             }
         } catch (SQLException e) {
             throw new LockdrillException("Cannot prepare the check's schema on " + JdbcUrls.redact(jdbcUrl) + ": "
-                    + Text.clause(Secrets.redact(e.getMessage())) + ". Is PostgreSQL running? `lockdrill doctor` shows what is used.",
-                    ExitCodes.USAGE, e);
+                    + Text.clause(Secrets.redact(e.getMessage())) + ". " + advice(e.getSQLState())
+                    + " `lockdrill doctor` shows what is used.", ExitCodes.USAGE, e);
         }
         OPEN.add(schema);
         return schema;
+    }
+
+    /**
+     * What to do about a failed connection or setup, by its SQLSTATE: only a connection that never
+     * reached a server asks whether PostgreSQL runs; a server that answered says what it refused.
+     */
+    static String advice(String sqlState) {
+        String state = sqlState == null ? "" : sqlState;
+        if (state.startsWith("08")) {
+            return "Is PostgreSQL running there?";
+        }
+        if (state.equals("28000")) {
+            return "The server answered but refused the role: create it (CREATE ROLE ... LOGIN) or name another "
+                    + "with PGUSER or user= in the URL.";
+        }
+        if (state.equals("28P01")) {
+            return "The server answered but refused the password: set PGPASSWORD, a ~/.pgpass line or password= "
+                    + "in the URL.";
+        }
+        if (state.equals("3D000")) {
+            return "The server answered but has no such database: create it or name another with PGDATABASE or "
+                    + "the URL's path.";
+        }
+        return "The server answered but refused what the check needs.";
     }
 
     /**

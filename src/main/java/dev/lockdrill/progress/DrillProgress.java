@@ -25,6 +25,11 @@ public record DrillProgress(DrillSchedule schedule, List<DrillReview> reviews, S
         return new DrillProgress(next, all, null);
     }
 
+    /** The same, no longer pulled forward by {@code reason} (its cause is gone); its schedule is kept. */
+    public DrillProgress forgetting(String reason) {
+        return reason.equals(pulledForwardBy) ? new DrillProgress(schedule, reviews, null) : this;
+    }
+
     /** Due no later than {@code at}, because of {@code reason}. */
     public DrillProgress pulledForward(Instant at, String reason) {
         return new DrillProgress(schedule.dueBy(at), reviews, reason);

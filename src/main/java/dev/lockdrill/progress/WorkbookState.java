@@ -41,6 +41,13 @@ public record WorkbookState(int formatVersion, Map<String, KataProgress> katas, 
         return new WorkbookState(formatVersion, katas, next);
     }
 
+    /** Forgets why the given drills were pulled forward when it was {@code reason} (the kata passed since). */
+    public WorkbookState withDrillsNoLongerPulledBy(Collection<String> ids, String reason) {
+        Map<String, DrillProgress> next = new TreeMap<>(drills);
+        ids.stream().filter(drills::containsKey).forEach(id -> next.put(id, drill(id).forgetting(reason)));
+        return new WorkbookState(formatVersion, katas, next);
+    }
+
     /** Makes the given drills due no later than {@code at} (a failed kata check sends the learner back to them). */
     public WorkbookState withDrillsDue(Collection<String> ids, Instant at, String reason) {
         Map<String, DrillProgress> next = new TreeMap<>(drills);

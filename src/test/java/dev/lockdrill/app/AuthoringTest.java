@@ -2,6 +2,7 @@ package dev.lockdrill.app;
 
 import dev.lockdrill.catalog.Catalog;
 import dev.lockdrill.catalog.KataManifest;
+import dev.lockdrill.catalog.PristineCopies;
 import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.score.CheckResult;
 import dev.lockdrill.testing.Pipelines;
@@ -13,12 +14,12 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,7 +32,8 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * `lockdrill dev check` as a test, for every kata the pipeline knows: the stub as shipped fails, the
+ * `lockdrill dev check` as a test, for every kata the pipeline knows: the stub as shipped (the packaged
+ * copy, not katas/, which a learner may have solved) fails, the
  * reference passes, every mutant (a realistic bug) is caught by the invariant its expect.yaml names
  * (a timeout or crash counts only where expected), every alternative correct solution (written
  * differently from the reference) passes, and every contract clause is covered. Seeds are random per build and part of each
@@ -77,10 +79,11 @@ class AuthoringTest {
         List<DynamicNode> tests = new ArrayList<>();
         tests.add(DynamicTest.dynamicTest("kata has a brief, a TODO, 3 hints, linked drills and at least 3 mutants", () -> {
             KataManifest manifest = catalog.kata(id);
-            Path dir = Pipelines.repoRoot().resolve("katas").resolve(id);
-            assertThat(dir.resolve("README.md")).isRegularFile();
+            Map<String, byte[]> stub = new PristineCopies().files(id);
+            assertThat(stub).containsKey("README.md");
             assertThat(manifest.hints()).hasSizeGreaterThanOrEqualTo(3);
-            assertThat(javaSources(dir)).anyMatch(source -> source.contains("TODO"));
+            assertThat(stub.entrySet()).filteredOn(file -> file.getKey().endsWith(".java"))
+                    .anyMatch(file -> new String(file.getValue(), StandardCharsets.UTF_8).contains("TODO"));
             assertThat(Pipelines.repoRoot().resolve("solutions").resolve(id)).isDirectory();
             assertThat(Pipelines.implementations("mutants", id)).hasSizeGreaterThanOrEqualTo(3);
             assertThat(manifest.drills()).as("linked drill cards exist").isNotEmpty().allSatisfy(drill ->
@@ -128,13 +131,4 @@ class AuthoringTest {
         return ThreadLocalRandom.current().nextLong(1, 1_000_000);
     }
 
-    private static List<String> javaSources(Path dir) throws IOException {
-        try (Stream<Path> walk = Files.walk(dir)) {
-            List<String> sources = new ArrayList<>();
-            for (Path file : walk.filter(p -> p.toString().endsWith(".java")).toList()) {
-                sources.add(Files.readString(file));
-            }
-            return sources;
-        }
-    }
 }

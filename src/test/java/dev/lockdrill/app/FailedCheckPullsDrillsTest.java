@@ -7,11 +7,15 @@ import dev.lockdrill.progress.Fsrs;
 import dev.lockdrill.progress.Rating;
 import dev.lockdrill.score.CheckResult;
 import dev.lockdrill.score.RunStatus;
+import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.testing.Pipelines;
+import dev.lockdrill.testing.Workbooks;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.List;
@@ -24,8 +28,10 @@ class FailedCheckPullsDrillsTest {
     Path state;
 
     @Test
-    void aFailedCheckOfTheStubMakesTheKatasLinkedDrillsDueNow() {
-        AppContext app = Pipelines.app(state);
+    void aFailedCheckOfTheStubMakesTheKatasLinkedDrillsDueNow() throws Exception {
+        Workbook workbook = Pipelines.copyWorkbook(state);
+        Workbooks.copyTree(Pipelines.repoRoot().resolve("drills"), workbook.drills());
+        AppContext app = Pipelines.app(workbook);
         DrillService drills = new DrillService(app);
         Instant start = app.clock().instant();
         for (String id : List.of("fencing-token", "lock-not-correctness")) {
@@ -49,5 +55,26 @@ class FailedCheckPullsDrillsTest {
                 "locks-optimize-fences-guarantee");
         assertThat(app.state().read().drill("lease").pulledForwardBy()).isNull();
         app.close();
+    }
+
+    @Test
+    void onceTheKataPassesItsDrillsAreNoLongerSaidToBeDueBecauseTheCheckFailed() throws Exception {
+        Workbook workbook = Pipelines.copyWorkbook(state);
+        Workbooks.copyTree(Pipelines.repoRoot().resolve("drills"), workbook.drills());
+        try (AppContext app = Pipelines.app(workbook)) {
+            CheckRequest check = new CheckRequest("fencing-token", null, false, false, List.of(), 7L, null, null);
+            assertThat(new CheckService(app).check(check, CheckProgress.SILENT).status()).isEqualTo(RunStatus.FAIL);
+            app.state().update(s -> s.withDrillsDue(List.of("lease"), app.clock().instant(), "something else"));
+            Files.copy(workbook.solution("fencing-token").resolve("PostgresFencedStore.java"),
+                    workbook.kata("fencing-token").resolve("PostgresFencedStore.java"),
+                    StandardCopyOption.REPLACE_EXISTING);
+
+            assertThat(new CheckService(app).check(check, CheckProgress.SILENT).status()).isEqualTo(RunStatus.PASS);
+
+            for (String id : List.of("fencing-token", "lock-not-correctness", "locks-optimize-fences-guarantee")) {
+                assertThat(app.state().read().drill(id).pulledForwardBy()).as(id).isNull();
+            }
+            assertThat(app.state().read().drill("lease").pulledForwardBy()).isEqualTo("something else");
+        }
     }
 }

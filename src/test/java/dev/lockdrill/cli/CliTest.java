@@ -68,6 +68,16 @@ class CliTest {
     }
 
     @Test
+    void checkAndBackendHelpListTheRealBackendOrder() {
+        for (String command : new String[]{"check", "backend"}) {
+            assertThat(run(command, "--help")).isZero();
+            assertThat(out.replaceAll("\\s+", " ")).as(command)
+                    .containsSubsequence("LOCKDRILL_JDBC_URL", "PGHOST", "saved", "libpq's defaults",
+                            "localhost:5432", "pgpass", "Testcontainers", "embedded");
+        }
+    }
+
+    @Test
     void versionFastPathPrintsWhatPicocliPrints() {
         assertThat(Main.asksForVersionOnly(new String[]{"--version"})).isTrue();
         assertThat(Main.asksForVersionOnly(new String[]{"-V"})).isTrue();

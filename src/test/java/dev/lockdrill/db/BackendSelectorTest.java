@@ -7,6 +7,8 @@ import org.testcontainers.utility.DockerImageName;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -89,6 +91,54 @@ class BackendSelectorTest {
                 .hasMessageContaining("LOCKDRILL_JDBC_URL").hasMessageContaining("Docker")
                 .hasMessageContaining("non-root")
                 .satisfies(e -> assertThat(((LockdrillException) e).exitCode()).isEqualTo(2));
+    }
+
+    @Test
+    void withNothingSetLibpqsDefaultsAreTriedBeforeDockerAsTheOsUser() {
+        List<String> probed = new ArrayList<>();
+        LocalServer.Probe answers = url -> {
+            probed.add(url);
+            return new LocalServer.Found(LocalServer.State.CONNECTED, "");
+        };
+        BackendSelector selector = new BackendSelector(Map.of("DOCKER_HOST", "tcp://x:2375", "PGPASSWORD", "pw"),
+                "alice", answers);
+
+        BackendChoice choice = selector.choose(null);
+
+        assertThat(choice.source()).isEqualTo(BackendSelector.DEFAULTS);
+        assertThat(choice.reason()).contains("localhost:5432 as role alice, database alice").contains("psql");
+        assertThat(probed).containsExactly("jdbc:postgresql://localhost:5432/alice?user=alice&password=pw");
+        assertThat(selector.open(null).jdbcUrl())
+                .isEqualTo("jdbc:postgresql://localhost:5432/alice?user=alice&password=pw");
+    }
+
+    @Test
+    void anythingConfiguredWinsOverLibpqsDefaultsAndIsChosenWithoutProbing() {
+        LocalServer.Probe mustNotRun = url -> {
+            throw new AssertionError("probed " + url);
+        };
+        BackendSettings saved = new BackendSettings("jdbc:postgresql://saved/x?user=u", null);
+
+        assertThat(new BackendSelector(Map.of("PGUSER", "bob"), "alice", mustNotRun).choose(null).source())
+                .isEqualTo(BackendSelector.LIBPQ);
+        assertThat(new BackendSelector(Map.of(BackendSelector.URL_ENV, URL), "alice", mustNotRun).choose(null)
+                .source()).isEqualTo(BackendSelector.URL_ENV);
+        assertThat(new BackendSelector(Map.of(), "alice", mustNotRun).with(saved, null).choose(null).source())
+                .isEqualTo(BackendSelector.SAVED);
+    }
+
+    @Test
+    void aServerThatRefusesTheDefaultRoleIsNamedWithItsReasonAndTheOrderGoesOn() {
+        LocalServer.Probe refuses = url -> new LocalServer.Found(LocalServer.State.REFUSED,
+                "FATAL: role \"alice\" does not exist");
+
+        BackendChoice docker = new BackendSelector(Map.of("DOCKER_HOST", "tcp://x:2375"), "alice", refuses)
+                .choose(null);
+        assertThat(docker.source()).isEqualTo("testcontainers");
+        assertThat(docker.reason()).contains("localhost:5432 as role alice, database alice refused: FATAL: role");
+        assumeFalse(Files.exists(Path.of("/var/run/docker.sock")), "a Docker socket exists here");
+        assertThatThrownBy(() -> new BackendSelector(Map.of(), "root", refuses).open(null))
+                .hasMessageContaining("does not exist").hasMessageContaining("PGHOST");
     }
 
     @Test

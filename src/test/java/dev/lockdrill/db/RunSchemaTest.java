@@ -1,5 +1,6 @@
 package dev.lockdrill.db;
 
+import dev.lockdrill.support.LockdrillException;
 import dev.lockdrill.testing.Pipelines;
 import org.junit.jupiter.api.Test;
 
@@ -13,6 +14,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** A run's schema is registered with its owner, dropped within bounds, and swept once its owner is gone. */
 class RunSchemaTest {
@@ -32,6 +34,18 @@ class RunSchemaTest {
         s.execute("CREATE SCHEMA " + schema);
         s.execute("COMMENT ON SCHEMA " + schema + " IS 'lockdrill run: pid=" + pid + " host=" + RunSchema.host()
                 + " started=2026-01-01T00:00:00Z'");
+    }
+
+    @Test
+    void aMissingRoleIsReportedAsARefusalNotAsADownServer() {
+        String tag = tag();
+        String noRole = JdbcUrls.asUser(Pipelines.JDBC_URL, "lockdrill_no_such_role", "x");
+
+        assertThatThrownBy(() -> RunSchema.create(noRole, tag + "_you", tag)).isInstanceOf(LockdrillException.class)
+                .hasMessageContaining("lockdrill_no_such_role").hasMessageContaining("refused the role")
+                .hasMessageNotContaining("running").hasMessageNotContaining("password=x");
+        assertThatThrownBy(() -> RunSchema.create("jdbc:postgresql://127.0.0.1:1/x?user=u", tag + "_you", tag))
+                .hasMessageContaining("Is PostgreSQL running there?");
     }
 
     @Test

@@ -4,6 +4,7 @@ import dev.lockdrill.app.AppContext;
 import dev.lockdrill.app.CheckProgress;
 import dev.lockdrill.app.CheckRequest;
 import dev.lockdrill.app.CheckService;
+import dev.lockdrill.catalog.PristineCopies;
 import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.db.BackendSelector;
@@ -46,9 +47,13 @@ public final class Pipelines {
         return new AppContext(new Workbook(repoRoot(), stateDir), Clock.systemUTC(), new BackendSelector(all, "root"));
     }
 
-    /** A throwaway workbook: a copy of katas/ and solutions/ under {@code dir}, state in {@code dir}/.lockdrill. */
+    /**
+     * A throwaway workbook: the pristine stubs (never the repository's katas/, which a learner may have
+     * solved) and a copy of solutions/ under {@code dir}, state in {@code dir}/.lockdrill.
+     */
     public static Workbook copyWorkbook(Path dir) {
-        copyTree(repoRoot().resolve("katas"), dir.resolve("katas"));
+        PristineCopies pristine = new PristineCopies();
+        pristine.ids().forEach(id -> pristine.writeTo(id, dir.resolve("katas").resolve(id)));
         copyTree(repoRoot().resolve("solutions"), dir.resolve("solutions"));
         return Workbook.at(dir);
     }

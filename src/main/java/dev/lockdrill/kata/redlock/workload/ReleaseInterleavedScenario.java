@@ -31,6 +31,8 @@ final class ReleaseInterleavedScenario implements RedlockScenario {
         Redlock one = rig.client("w-1");
         Optional<Lease> lease = rig.acquire("w-1", one, resource, 3_000, true);
         if (lease.isEmpty()) {
+            rig.fault(RedlockFaults.INTERLEAVE, "node A", rig.recorder().now(), false,
+                    "w-1 got no lease, so there was no release to stop between two of its commands");
             return;
         }
         NodeFaults nodeA = rig.faults("A");

@@ -42,8 +42,10 @@ public final class NotificationEmitter implements Emitter {
     public void emit(Event event) throws InterruptedException {
         // TODO: guard every send with a circuit breaker per (platform, credential), made once by `breakers`
         //       and kept (emit runs on several threads). No permit: outbox.retryLater(...) and stop. Report
-        //       every permit once, sorted by whose fault it is: 503 onError and retry; 401/403 onError and
-        //       defer, no retry; 404/410/422 releasePermission() and dead-letter; 429 wait its Retry-After.
+        //       every permit once, sorted by whose fault it is: 503 onError and retry; 401 onError and defer,
+        //       no retry; 404/410/422 releasePermission() and dead-letter; 429 wait its Retry-After. A 403 is
+        //       read by its headers and body (e.rateLimited(), e.resourceRefused(), e.credentialRejected()):
+        //       a rate limit is a 429, a refused resource an item error, only the rest the credential's.
         PlatformClient client = clients.get(event.platform());
         for (int attempt = 1; ; attempt++) {
             try {

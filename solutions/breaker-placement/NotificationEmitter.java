@@ -19,11 +19,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * Delivers events with Retry(CircuitBreaker(call)): each attempt asks the breaker of the event's
  * (platform, credential) for a permit, and each answer is sorted by what it belongs to. An open
  * breaker defers the event instead of spending attempts on it. A platform failure (503) counts
- * against the key and is retried, at most 3 attempts in all (the first try and 2 retries). A
- * rejected credential (401/403) counts against the key but is not retried: the event waits for the
- * credential to be fixed. A 429 defers the event for its Retry-After. An item error (404/410/422)
- * is the item's fault: the permit is released (neither failure nor success) and the event goes
- * straight to the dead-letter queue.
+ * against the key and is retried, at most 3 attempts in all (the first try and 2 retries). A 403 is
+ * read by its headers and body, never by its code: with x-ratelimit-remaining 0 or retry-after it
+ * is a rate limit, and with "Resource not accessible by integration" it refuses one item. A rate
+ * limit (429 or such a 403) is our pace: the permit is released and the event deferred for its
+ * Retry-After. A rejected credential (401, or an auth-level 403) counts against the key but is not
+ * retried: the event waits for the credential to be fixed. An item error (404/410/422, or a 403
+ * refusing one resource) is the item's fault: the permit is released (neither failure nor success)
+ * and the event goes straight to the dead-letter queue.
  */
 public final class NotificationEmitter implements Emitter {
     static final int MAX_ATTEMPTS = 3;
@@ -67,9 +70,14 @@ public final class NotificationEmitter implements Emitter {
                 outbox.deadLetter(event, "permanent: " + e.getMessage());
                 return;
             } catch (TransientPlatformException e) {
-                if (e.retryAfter().isPresent()) {
+                if (e.resourceRefused()) {
                     breaker.releasePermission();
-                    outbox.retryLater(event, e.retryAfter().get());
+                    outbox.deadLetter(event, "resource refused: " + e.getMessage());
+                    return;
+                }
+                if (e.rateLimited() || e.retryAfter().isPresent()) {
+                    breaker.releasePermission();
+                    outbox.retryLater(event, e.retryAfter().orElse(RETRY_LATER));
                     return;
                 }
                 breaker.onError(System.nanoTime() - start, e);

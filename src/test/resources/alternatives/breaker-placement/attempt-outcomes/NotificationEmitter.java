@@ -65,6 +65,11 @@ public final class NotificationEmitter implements Emitter {
             try {
                 clients.get(event.platform()).send(event);
             } catch (TransientPlatformException e) {
+                if (e.resourceRefused()) {
+                    breaker.releasePermission();
+                    outbox.deadLetter(event, "resource refused (403): " + e.getMessage());
+                    return;
+                }
                 breaker.onError(System.nanoTime() - start, e);
                 retryAfter = e.retryAfter().map(Duration::toMillis).orElse(0L);
                 if (e.credentialRejected() || retryAfter > 1000) {

@@ -56,7 +56,9 @@ public final class NotificationEmitter implements Emitter {
         } catch (PermanentItemException e) {
             outbox.deadLetter(event, "item error " + e.status());
         } catch (TransientPlatformException e) {
-            if (e.retryAfter().isPresent()) {
+            if (e.resourceRefused()) {
+                outbox.deadLetter(event, "resource refused: " + e.getMessage());
+            } else if (e.retryAfter().isPresent()) {
                 outbox.retryLater(event, e.retryAfter().get());
             } else if (e.credentialRejected()) {
                 outbox.retryLater(event, Duration.ofMinutes(1));
@@ -71,12 +73,13 @@ public final class NotificationEmitter implements Emitter {
     }
 
     private static boolean platformFailure(Exception e) {
-        return e instanceof TransientPlatformException t && !t.credentialRejected() && t.retryAfter().isEmpty();
+        return e instanceof TransientPlatformException t && !t.credentialRejected() && !t.resourceRefused()
+                && t.retryAfter().isEmpty();
     }
 
     private static BreakerDecorator.Verdict verdict(Exception e) {
         boolean ignored = e instanceof PermanentItemException
-                || e instanceof TransientPlatformException t && t.retryAfter().isPresent();
+                || e instanceof TransientPlatformException t && (t.retryAfter().isPresent() || t.resourceRefused());
         return ignored ? BreakerDecorator.Verdict.IGNORED : BreakerDecorator.Verdict.FAILURE;
     }
 

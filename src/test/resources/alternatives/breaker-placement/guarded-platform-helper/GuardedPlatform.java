@@ -50,9 +50,13 @@ final class GuardedPlatform {
             breaker.releasePermission();
             return Attempt.of(Result.GONE);
         } catch (TransientPlatformException e) {
-            if (e.retryAfter().isPresent()) {
+            if (e.resourceRefused()) {
                 breaker.releasePermission();
-                return new Attempt(Result.LIMITED, e.retryAfter().get());
+                return Attempt.of(Result.GONE);
+            }
+            if (e.rateLimited() || e.retryAfter().isPresent()) {
+                breaker.releasePermission();
+                return new Attempt(Result.LIMITED, e.retryAfter().orElse(Duration.ofMinutes(1)));
             }
             breaker.onError(System.nanoTime() - start, e);
             return Attempt.of(e.credentialRejected() ? Result.REJECTED : Result.FAILED);

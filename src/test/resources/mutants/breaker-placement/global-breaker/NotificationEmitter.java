@@ -59,6 +59,11 @@ public final class NotificationEmitter implements Emitter {
                 outbox.deadLetter(event, "permanent: " + e.getMessage());
                 return;
             } catch (TransientPlatformException e) {
+                if (e.resourceRefused()) {
+                    breaker.releasePermission();
+                    outbox.deadLetter(event, "resource refused: " + e.getMessage());
+                    return;
+                }
                 if (e.retryAfter().isPresent()) {
                     breaker.releasePermission();
                     outbox.retryLater(event, e.retryAfter().get());

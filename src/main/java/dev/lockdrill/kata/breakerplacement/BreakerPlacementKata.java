@@ -22,7 +22,7 @@ public final class BreakerPlacementKata extends DeclaredKata {
     static final String RATE_LIMITED = "rate-limited";
     static final String PARALLEL_WORKERS = "parallel-workers";
 
-    /** One customer's revoked token: a breaker wider than (platform, credential) makes it everyone's outage. */
+    /** One customer's refused token: a breaker wider than (platform, credential) makes it everyone's outage. */
     @Override
     public String lessonScenario() {
         return CREDENTIAL_REVOKED;
@@ -58,19 +58,22 @@ public final class BreakerPlacementKata extends DeclaredKata {
                 new Clause("C3", "A refused permit defers the event at once (retryLater): no sleep, no call, "
                         + "no dead letter",
                         List.of("open-breaker-defers"), List.of(CREDENTIAL_REVOKED, PLATFORM_DOWN)),
-                new Clause("C4", "Each answer is reported by its owner, once per permit: 200 success; 503 "
-                        + "failure; 401/403 failure, not retried, deferred; 404/410/422 released, not retried, "
-                        + "dead-lettered",
+                new Clause("C4", "Each answer is reported by its owner, once per permit, a 403 by its headers "
+                        + "and body: 200 success; 503 failure; 401 and an auth-level 403 failure, not retried, "
+                        + "deferred; 404/410/422 and a 403 refusing one resource released, not retried, "
+                        + "dead-lettered; a rate limit (429, or 403 with x-ratelimit-remaining 0 or retry-after) "
+                        + "failure or released, and waited out as C6 says",
                         List.of("outcomes-sorted-by-owner", "credential-errors-deferred",
                                 "permanent-errors-neither-trip-nor-retry"),
-                        List.of(BAD_ITEMS, CREDENTIAL_REVOKED, PLATFORM_DOWN)),
+                        List.of(BAD_ITEMS, CREDENTIAL_REVOKED, PLATFORM_DOWN, RATE_LIMITED)),
                 new Clause("C5", "At most 3 attempts (the first try and 2 retries), at most 2 jittered sleeps "
                         + "of at most 1 s; dead-lettered only for an item error or after the third failed attempt",
                         List.of("at-most-three-attempts-jittered", "retry-sleeps-bounded",
                                 "dead-letter-only-when-done"),
                         List.of(PLATFORM_DOWN)),
-                new Clause("C6", "An event answered 429 is not sent again, nor deferred for less, before its "
-                        + "Retry-After has passed",
+                new Clause("C6", "An event answered a rate limit (429, or 403 with x-ratelimit-remaining 0 or "
+                        + "retry-after) is not sent again, nor deferred for less, before its Retry-After (or reset) "
+                        + "has passed",
                         List.of("retry-after-honoured"), List.of(RATE_LIMITED)),
                 new Clause("C7", "While one key fails, every other key's events go out with one call each, and "
                         + "the failing key gets no more than what opens its breaker plus the probes",

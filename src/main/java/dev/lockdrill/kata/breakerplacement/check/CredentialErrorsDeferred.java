@@ -11,9 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A 401 or 403 belongs to the credential: the same token is refused again a few milliseconds later,
+ * A 401, or a 403 whose headers and body refuse the credential itself (not a rate limit, not one
+ * resource), belongs to the credential: the same token is refused again a few milliseconds later,
  * so the emit does not retry it (no further call, no sleep), and the event is deferred until the
- * credential is fixed — never dead-lettered, since the item itself is fine.
+ * credential is fixed — never dead-lettered, since the item itself is fine. A rate-limit 403 is not
+ * judged here: it is pace, waited out like a 429 (retry-after-honoured), and never parked for a fix
+ * that will not come.
  */
 public final class CredentialErrorsDeferred implements Invariant {
     @Override
@@ -23,7 +26,7 @@ public final class CredentialErrorsDeferred implements Invariant {
 
     @Override
     public String description() {
-        return "after a 401/403 the emit makes no further call or sleep and defers the event (retry-later)";
+        return "after a 401 or an auth-level 403 the emit makes no further call or sleep and defers the event (retry-later)";
     }
 
     @Override
@@ -47,7 +50,7 @@ public final class CredentialErrorsDeferred implements Invariant {
             }
         }
         if (judged == 0) {
-            return notExercised("no call was answered 401 or 403");
+            return notExercised("no call was answered 401 or an auth-level 403");
         }
         return failIfAny(Evidence.capped(evidence, 5));
     }

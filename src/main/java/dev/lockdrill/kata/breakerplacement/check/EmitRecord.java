@@ -92,7 +92,7 @@ record EmitRecord(Op emit, List<Op> ops, List<Op> calls, List<Op> sleeps, List<O
 
     String describe() {
         return "event " + event() + " (" + key() + ", t=" + tick() + " ms): " + Text.count(calls.size(), "call") + " "
-                + answers().stream().map(c -> String.valueOf(c.status())).toList() + ", " + sleeps.size()
+                + answers().stream().map(PlatformCall::answer).toList() + ", " + sleeps.size()
                 + " sleep(s), then " + ending();
     }
 }

@@ -17,7 +17,8 @@ import java.util.List;
 /**
  * While a key is failing, calls to it are what it takes to open its breaker plus the half-open
  * probes: minimumNumberOfCalls + permitted trials for every wait that fits in the outage (and one).
- * A call answered 429 is not counted: its permit may be released (C4), so it need not open the
+ * A call answered a rate limit (429, or a 403 with {@code x-ratelimit-remaining: 0} or
+ * {@code retry-after}) is not counted: its permit may be released (C4), so it need not open the
  * breaker, and its Retry-After is judged by retry-after-honoured.
  */
 public final class OutageCallsBounded implements Invariant {
@@ -44,7 +45,7 @@ public final class OutageCallsBounded implements Invariant {
             for (String key : outage.keys()) {
                 List<Op> calls = facts.ops(outage.scenario(), EmitterOp.PLATFORM_CALL).stream()
                         .filter(op -> key.equals(Stamp.of(op).key()) && outage.during(op))
-                        .filter(op -> PlatformCall.of(op).status() != PlatformCall.RATE_LIMITED)
+                        .filter(op -> !PlatformCall.of(op).rateLimited())
                         .toList();
                 if (calls.size() > bound) {
                     evidence.add(new Evidence(outage.scenario() + ": " + outage.description() + " for "

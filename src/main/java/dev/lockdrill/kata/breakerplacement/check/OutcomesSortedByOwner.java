@@ -18,9 +18,11 @@ import java.util.Set;
 /**
  * Watched at run time: every permit a breaker granted gets exactly one report before the emit
  * returns, and the report says what the answer says about the breaker's (platform, credential).
- * 200 is a success; 503, 401 and 403 are failures; an item error (404, 410, 422) is released —
- * neither a failure (it would trip the breaker) nor a success (it would dilute the failure rate);
- * a 429 is a failure or released; a permit not used for a call is released. A permit never
+ * 200 is a success; 503, 401 and an auth-level 403 are failures; an item error (404, 410, 422, or a
+ * 403 refusing this one resource) is released — neither a failure (it would trip the breaker) nor a
+ * success (it would dilute the failure rate); a rate limit (429, or a 403 with
+ * {@code x-ratelimit-remaining: 0} or {@code retry-after}) is a failure or released; a permit not
+ * used for a call is released. A 403 is judged by what its headers and body said, never by its code. A permit never
  * reported is a lost half-open trial: the breaker can stay half-open for good.
  */
 public final class OutcomesSortedByOwner implements Invariant {
@@ -31,8 +33,8 @@ public final class OutcomesSortedByOwner implements Invariant {
 
     @Override
     public String description() {
-        return "each permit gets one report: 200 success, 401/403/503 failure, 404/410/422 released, "
-                + "429 failure or released";
+        return "each permit gets one report: 200 success, 401/auth-level 403/503 failure, 404/410/422 "
+                + "and a resource's 403 released, 429 or a rate-limit 403 failure or released";
     }
 
     /** A granted permit waiting for its report, and the answer of the call it was spent on (null: none yet). */
@@ -77,7 +79,7 @@ public final class OutcomesSortedByOwner implements Invariant {
                 for (Pending p : pending) {
                     evidence.add(Evidence.of(scenario + ": " + emit.describe() + " — a permit of breaker "
                             + p.grant.breaker() + (p.call == null ? ", not used for a call," : " spent on a "
-                            + p.call.status() + ",") + " never got an outcome (onSuccess, onError or "
+                            + p.call.answer() + ",") + " never got an outcome (onSuccess, onError or "
                             + "releasePermission)", p.permit.id()));
                 }
             }
@@ -112,13 +114,13 @@ public final class OutcomesSortedByOwner implements Invariant {
             what = "a 200";
         } else if (call.permanent()) {
             right = Set.of(Report.Outcome.RELEASED);
-            what = "an item error (" + call.status() + "), which says nothing about the platform or the credential,";
-        } else if (call.status() == PlatformCall.RATE_LIMITED) {
+            what = "an item error (" + call.answer() + "), which says nothing about the platform or the credential,";
+        } else if (call.rateLimited()) {
             right = Set.of(Report.Outcome.FAILURE, Report.Outcome.RELEASED);
-            what = "a 429";
+            what = "a rate limit (" + call.answer() + ")";
         } else {
             right = Set.of(Report.Outcome.FAILURE);
-            what = "a " + call.status() + " (the " + (call.credentialRejected() ? "credential's" : "platform's")
+            what = "a " + call.answer() + " (the " + (call.credentialRejected() ? "credential's" : "platform's")
                     + " failure)";
         }
         if (right.contains(outcome)) {

@@ -14,7 +14,8 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * A 410 for one item says nothing about the platform: that event gets one call and goes to the
+ * A 410 for one item — or a 403 "Resource not accessible by integration", which refuses one
+ * resource, not the credential — says nothing about the platform: that event gets one call and goes to the
  * dead-letter queue, and the key's breaker does not open because of a storm of them.
  */
 public final class PermanentErrorsNeitherTripNorRetry implements Invariant {
@@ -47,7 +48,7 @@ public final class PermanentErrorsNeitherTripNorRetry implements Invariant {
                         .limit(1)
                         .forEach(op -> evidence.add(Evidence.of(scenario + ": the breaker of "
                                 + Transition.of(op).breaker() + " opened at t=" + Stamp.of(op).tick()
-                                + " ms although its only errors were permanent item errors (410)", op.id())));
+                                + " ms although its only errors were permanent item errors", op.id())));
             }
         }
         return failIfAny(evidence);

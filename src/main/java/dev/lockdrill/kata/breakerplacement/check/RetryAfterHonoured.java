@@ -16,7 +16,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A 429 names its own backoff: an event answered 429 with a Retry-After is not sent again before
+ * A rate limit names its own backoff: an event answered 429, or 403 with
+ * {@code x-ratelimit-remaining: 0} or {@code retry-after}, with a wait (its Retry-After or its reset) is not sent again before
  * that time has passed — whether the emit sleeps it out or defers the event, in which case it asks
  * the outbox for at least that delay (what was asked is judged, not only what the harness did).
  */
@@ -28,7 +29,7 @@ public final class RetryAfterHonoured implements Invariant {
 
     @Override
     public String description() {
-        return "after a 429 with Retry-After, the event is not sent again (nor deferred for less) before it passed";
+        return "after a rate limit (429 or 403) with Retry-After, the event is not sent again (nor deferred for less) before it passed";
     }
 
     @Override
@@ -49,7 +50,7 @@ public final class RetryAfterHonoured implements Invariant {
                                 op.id()));
                     }
                     notBefore.remove(event);
-                    if (call.status() == PlatformCall.RATE_LIMITED && call.retryAfter().isPresent()) {
+                    if (call.rateLimited() && call.retryAfter().isPresent()) {
                         limited++;
                         notBefore.put(event, call.sentTick() + call.retryAfter().get());
                     }
@@ -67,7 +68,7 @@ public final class RetryAfterHonoured implements Invariant {
             }
         }
         if (limited == 0) {
-            return notExercised("no call was answered 429");
+            return notExercised("no call was answered a rate limit (429, or 403 with x-ratelimit-remaining 0 or retry-after)");
         }
         return failIfAny(Evidence.capped(evidence, 5));
     }

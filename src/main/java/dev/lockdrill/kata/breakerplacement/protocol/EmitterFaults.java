@@ -6,9 +6,15 @@ import java.util.Locale;
 
 /** The faults only this kata injects (a whole platform down is the common {@code Faults.OUTAGE}). */
 public enum EmitterFaults implements FaultKind {
-    /** One credential of one platform answers 401 to every call; the platform serves everyone else. */
+    /**
+     * One credential of one platform answers 401, or an auth-level 403, to every call; the platform
+     * serves everyone else.
+     */
     CREDENTIAL_REVOKED,
-    /** One credential of one platform answers 429 with a Retry-After to every call for a while. */
+    /**
+     * One credential of one platform answers every call for a while with a rate limit: 429, or 403
+     * with {@code retry-after} or {@code x-ratelimit-remaining: 0}.
+     */
     RATE_LIMITED;
 
     @Override

@@ -2,6 +2,7 @@ package dev.lockdrill.kata.breakerplacement.protocol;
 
 import dev.lockdrill.history.Op;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -9,46 +10,75 @@ import java.util.Set;
 /**
  * One platform call: the HTTP-like status the fake platform answered, when the request was sent
  * (virtual ms; the op's own tick is when the answer came back), the {@code Retry-After} it sent
- * (-1 for none, counted from the request), and whose breaker permit the call spent: the breaker's
- * key, or {@value #NO_PERMIT}, and its instance number (-1 for none).
+ * (-1 for none, counted from the request), whose breaker permit the call spent: the breaker's
+ * key, or {@value #NO_PERMIT}, and its instance number (-1 for none), and for a 403 what its
+ * headers and body said ({@code forbidden}; null for any other status).
  */
-public record PlatformCall(int status, long sentTick, long retryAfterMillis, String guard, long guardInstance) {
+public record PlatformCall(int status, long sentTick, long retryAfterMillis, String guard, long guardInstance,
+                           Forbidden forbidden) {
     public static final String NO_PERMIT = "none";
-    /** Errors of the item: the platform and the credential are fine. */
+    /** Errors of the item by their code alone: the platform and the credential are fine. */
     public static final Set<Integer> ITEM_ERRORS = Set.of(400, 404, 410, 422);
-    /** Errors of the credential: revoked or forbidden. */
-    public static final Set<Integer> CREDENTIAL_ERRORS = Set.of(401, 403);
-    public static final int RATE_LIMITED = 429;
+    public static final int UNAUTHORIZED = 401;
+    public static final int FORBIDDEN = 403;
+    public static final int TOO_MANY_REQUESTS = 429;
     static final String STATUS = "status";
     static final String SENT = "sentTick";
     static final String RETRY_AFTER = "retryAfterMillis";
     static final String GUARD = "guard";
     static final String GUARD_INSTANCE = "guardInstance";
+    static final String FORBIDDEN_BY = "forbidden";
 
     public PlatformCall {
         guard = guard == null ? NO_PERMIT : guard;
+        forbidden = status != FORBIDDEN ? null : forbidden == null ? Forbidden.CREDENTIAL : forbidden;
+    }
+
+    /** A call answered anything but a 403 (a 403 read this way is the credential's). */
+    public PlatformCall(int status, long sentTick, long retryAfterMillis, String guard, long guardInstance) {
+        this(status, sentTick, retryAfterMillis, guard, guardInstance, null);
     }
 
     public Map<String, Object> toMap() {
-        return Map.of(STATUS, status, SENT, sentTick, RETRY_AFTER, retryAfterMillis, GUARD, guard,
-                GUARD_INSTANCE, guardInstance);
+        Map<String, Object> map = new HashMap<>(Map.of(STATUS, status, SENT, sentTick, RETRY_AFTER, retryAfterMillis,
+                GUARD, guard, GUARD_INSTANCE, guardInstance));
+        if (forbidden != null) {
+            map.put(FORBIDDEN_BY, forbidden.label());
+        }
+        return Map.copyOf(map);
     }
 
     public static PlatformCall of(Op op) {
         Object retryAfter = op.args().get(RETRY_AFTER);
         Object instance = op.args().get(GUARD_INSTANCE);
+        Object forbidden = op.args().get(FORBIDDEN_BY);
         return new PlatformCall((int) op.longArg(STATUS), op.longArg(SENT),
                 retryAfter instanceof Number n ? n.longValue() : -1,
-                op.stringArg(GUARD), instance instanceof Number n ? n.longValue() : -1);
+                op.stringArg(GUARD), instance instanceof Number n ? n.longValue() : -1,
+                forbidden == null ? null : Forbidden.of(String.valueOf(forbidden)));
     }
 
-    /** The item's fault (404, 410, 422, or a call to the wrong platform): retrying is pointless. */
+    /**
+     * The item's fault (404, 410, 422, a 403 refusing this one resource, or a call to the wrong
+     * platform): retrying is pointless.
+     */
     public boolean permanent() {
-        return ITEM_ERRORS.contains(status);
+        return ITEM_ERRORS.contains(status) || forbidden == Forbidden.RESOURCE;
     }
 
+    /** 401, or an auth-level 403: the credential is refused. */
     public boolean credentialRejected() {
-        return CREDENTIAL_ERRORS.contains(status);
+        return status == UNAUTHORIZED || forbidden == Forbidden.CREDENTIAL;
+    }
+
+    /** 429, or a 403 with {@code x-ratelimit-remaining: 0} or {@code retry-after}: your pace. */
+    public boolean rateLimited() {
+        return status == TOO_MANY_REQUESTS || forbidden == Forbidden.RATE_LIMIT;
+    }
+
+    /** The status with what a 403 said: "403 (rate-limit)". */
+    public String answer() {
+        return forbidden == null ? String.valueOf(status) : status + " (" + forbidden.label() + ")";
     }
 
     public boolean ok() {

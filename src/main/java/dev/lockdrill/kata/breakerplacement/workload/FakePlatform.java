@@ -1,6 +1,7 @@
 package dev.lockdrill.kata.breakerplacement.workload;
 
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
+import dev.lockdrill.kata.breakerplacement.protocol.Forbidden;
 import dev.lockdrill.kata.breakerplacement.protocol.PlatformCall;
 import dev.lockdrill.katas.api.emitter.Event;
 import dev.lockdrill.katas.api.emitter.PermanentItemException;
@@ -13,20 +14,31 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A platform API: each call takes {@value #LATENCY_MILLIS} ms of virtual time and answers 200; a 5xx
- * (503 unless told) while the whole platform is down; 401 (or 403) for a revoked credential; 429 with a Retry-After while a
- * credential is rate-limited; 410, 404 or 422 for an item marked gone, missing or invalid; 400 for
- * an event sent to the wrong platform.
+ * (503 unless told) while the whole platform is down; 401, or an auth-level 403, for a refused
+ * credential; while a credential is rate-limited, 429 with {@code retry-after}, or 403 with
+ * {@code retry-after} or {@code x-ratelimit-remaining: 0} ({@link RateLimitAnswer}); 410, 404 or
+ * 422 for an item marked gone, missing or invalid, and 403 "Resource not accessible by integration"
+ * for one marked not accessible; 400 for an event sent to the wrong platform. Every 403 comes with
+ * GitHub's headers and body, and only they tell its three kinds apart.
  */
 final class FakePlatform implements PlatformClient {
     static final long LATENCY_MILLIS = 20;
     static final String GONE = "gone";
     static final String MISSING = "missing";
     static final String INVALID = "invalid";
+    static final String NOT_ACCESSIBLE = "not-accessible";
+    static final String NOT_ACCESSIBLE_BODY = "{\"message\":\"Resource not accessible by integration\"}";
+    static final String SSO_BODY = "{\"message\":\"Resource protected by organization SAML enforcement. You must "
+            + "grant your Personal Access token access to this organization.\"}";
     private final String name;
     private final EmitterRecorder recorder;
     private final Map<String, Integer> revoked = new ConcurrentHashMap<>();
-    private final Map<String, Long> rateLimitedUntil = new ConcurrentHashMap<>();
+    private final Map<String, Limit> rateLimited = new ConcurrentHashMap<>();
     private volatile int downStatus;
+
+    /** A credential's rate limit: how it is answered, and when it lifts (virtual ms). */
+    private record Limit(RateLimitAnswer answer, long untilMillis) {
+    }
 
     FakePlatform(String name, EmitterRecorder recorder) {
         this.name = name;
@@ -34,10 +46,10 @@ final class FakePlatform implements PlatformClient {
     }
 
     void revoke(String credential) {
-        revoke(credential, 401);
+        revoke(credential, PlatformCall.UNAUTHORIZED);
     }
 
-    /** Answers {@code status} (401 revoked, 403 forbidden) to every call with this credential. */
+    /** Answers {@code status} to every call with this credential: 401, or 403 (auth-level: SAML SSO). */
     void revoke(String credential, int status) {
         revoked.put(credential, status);
     }
@@ -57,7 +69,12 @@ final class FakePlatform implements PlatformClient {
 
     /** Answers 429 to every call with this credential until virtual time {@code untilMillis}. */
     void rateLimit(String credential, long untilMillis) {
-        rateLimitedUntil.put(credential, untilMillis);
+        rateLimit(credential, untilMillis, RateLimitAnswer.TOO_MANY_REQUESTS);
+    }
+
+    /** Rate-limits this credential until virtual time {@code untilMillis}, answered as {@code answer} says. */
+    void rateLimit(String credential, long untilMillis, RateLimitAnswer answer) {
+        rateLimited.put(credential, new Limit(answer, untilMillis));
     }
 
     private static int itemStatus(String payload) {
@@ -68,6 +85,8 @@ final class FakePlatform implements PlatformClient {
                 return 404;
             case INVALID:
                 return 422;
+            case NOT_ACCESSIBLE:
+                return PlatformCall.FORBIDDEN;
             default:
                 return 200;
         }
@@ -78,22 +97,49 @@ final class FakePlatform implements PlatformClient {
         EmitterRecorder.Guard guard = recorder.spendPermit();
         long sent = recorder.time().millis();
         recorder.time().advanceMillis(LATENCY_MILLIS);
-        Long limitedUntil = rateLimitedUntil.get(event.credential());
-        long retryAfter = limitedUntil != null && sent < limitedUntil ? limitedUntil - sent : -1;
+        Limit limit = rateLimited.get(event.credential());
+        long retryAfter = limit != null && sent < limit.untilMillis() ? limit.untilMillis() - sent : -1;
         int down = downStatus;
         Integer refused = revoked.get(event.credential());
-        int status = !name.equals(event.platform()) ? 400 : down != 0 ? down : refused != null ? refused
-                : retryAfter >= 0 ? PlatformCall.RATE_LIMITED : itemStatus(event.payload());
-        recorder.record(EmitterOp.PLATFORM_CALL, event,
-                new PlatformCall(status, sent, retryAfter, guard.key(), guard.instance()).toMap());
-        if (status == PlatformCall.RATE_LIMITED) {
-            throw new TransientPlatformException(status, name + " answered 429", Duration.ofMillis(retryAfter));
+        int status;
+        Forbidden forbidden = null;
+        Map<String, String> headers = Map.of();
+        String body = "";
+        long answeredRetryAfter = -1;
+        if (!name.equals(event.platform())) {
+            status = 400;
+        } else if (down != 0) {
+            status = down;
+        } else if (refused != null) {
+            status = refused;
+            forbidden = Forbidden.CREDENTIAL;
+            headers = status == PlatformCall.FORBIDDEN
+                    ? Map.of("X-GitHub-SSO", "required; url=https://github.com/orgs/acme/sso?authorization_request=1")
+                    : Map.of();
+            body = status == PlatformCall.FORBIDDEN ? SSO_BODY : "{\"message\":\"Bad credentials\"}";
+        } else if (retryAfter >= 0) {
+            status = limit.answer().status;
+            answeredRetryAfter = retryAfter;
+            forbidden = limit.answer().forbidden();
+            headers = limit.answer().headers(sent, limit.untilMillis());
+            body = limit.answer().body();
+        } else {
+            status = itemStatus(event.payload());
+            forbidden = status == PlatformCall.FORBIDDEN ? Forbidden.RESOURCE : null;
+            body = status == PlatformCall.FORBIDDEN ? NOT_ACCESSIBLE_BODY : "";
         }
-        if (status >= 500 || PlatformCall.CREDENTIAL_ERRORS.contains(status)) {
-            throw new TransientPlatformException(status, name + " answered " + status);
+        recorder.record(EmitterOp.PLATFORM_CALL, event, new PlatformCall(status, sent, answeredRetryAfter, guard.key(),
+                guard.instance(), forbidden).toMap());
+        String message = name + " answered " + status;
+        if (status == PlatformCall.TOO_MANY_REQUESTS || forbidden == Forbidden.RATE_LIMIT) {
+            throw new TransientPlatformException(status, message + " (rate limit)", Duration.ofMillis(answeredRetryAfter),
+                    headers, body);
+        }
+        if (status >= 500 || status == PlatformCall.UNAUTHORIZED || status == PlatformCall.FORBIDDEN) {
+            throw new TransientPlatformException(status, message, null, headers, body);
         }
         if (status != 200) {
-            throw new PermanentItemException(status, name + " answered " + status + " for " + event.id());
+            throw new PermanentItemException(status, message + " for " + event.id());
         }
     }
 }

@@ -19,10 +19,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Random schedules for breaker-placement: three to five keys over the three platforms, one
  * credential id ("acme") used on two of them; two to four outbox workers emit events to random
- * keys (some of them items the platform answers 404, 410 or 422) and hand deferred events back; a
- * nemesis revokes a credential on one platform (401) or forbids it (403) and restores it, takes a
- * platform down (500, 502, 503 or 504) and brings it back, and rate-limits a key with a
- * Retry-After of 200 ms to 1.5 s (the 1 s sleep-or-defer boundary exactly, and 1 ms either side).
+ * keys (some of them items the platform answers 404, 410, 422 or 403 "Resource not accessible by
+ * integration") and hand deferred events back; a nemesis revokes a credential on one platform (401)
+ * or refuses it with an auth-level 403 and restores it, takes a platform down (500, 502, 503 or 504)
+ * and brings it back, and rate-limits a key — 429 with retry-after, 403 with retry-after, or 403
+ * with x-ratelimit-remaining 0 — for 200 ms to 1.5 s (the 1 s sleep-or-defer boundary exactly, and
+ * 1 ms either side). Only the headers and body tell the three kinds of 403 apart.
  * Every fault ends before the last hand-back, so every event must end delivered or dead-lettered.
  * Workers take turns (the parallel-workers scenario is where emits overlap).
  */
@@ -35,7 +37,7 @@ final class PlacementExplorer implements AutoCloseable {
     sealed interface PlacementStep extends Step {
     }
 
-    /** {@code payload}: a normal update, or "gone", "missing", "invalid" (an item error). */
+    /** {@code payload}: a normal update, or "gone", "missing", "invalid", "not-accessible" (an item error). */
     record Emit(String actor, String key, String payload) implements PlacementStep {
         public String describe() {
             return "emits " + (payload.startsWith("update") ? "an event" : "a '" + payload + "' item") + " to " + key;
@@ -48,10 +50,11 @@ final class PlacementExplorer implements AutoCloseable {
         }
     }
 
-    /** {@code status} 401 or 403 revokes; 0 restores. */
+    /** {@code status} 401 or 403 (auth-level) refuses the credential; 0 restores. */
     record Credential(String actor, String key, int status) implements PlacementStep {
         public String describe() {
-            return status == 0 ? "restores " + key : "makes " + key + " answer " + status;
+            return status == 0 ? "restores " + key : "makes " + key + " answer " + status
+                    + (status == 403 ? " (auth-level: SAML SSO)" : "");
         }
     }
 
@@ -62,9 +65,9 @@ final class PlacementExplorer implements AutoCloseable {
         }
     }
 
-    record RateLimit(String actor, String key, long millis) implements PlacementStep {
+    record RateLimit(String actor, String key, long millis, RateLimitAnswer answer) implements PlacementStep {
         public String describe() {
-            return "rate-limits " + key + " (429, Retry-After " + millis + " ms)";
+            return "rate-limits " + key + " for " + millis + " ms (" + answer.label + ")";
         }
     }
 
@@ -89,7 +92,8 @@ final class PlacementExplorer implements AutoCloseable {
         int workers = 2 + random.nextInt(3);
         int length = 10 + random.nextInt(21);
         List<PlacementStep> steps = new ArrayList<>();
-        String[] items = {"gone", "missing", "invalid"};
+        String[] items = {FakePlatform.GONE, FakePlatform.MISSING, FakePlatform.INVALID, FakePlatform.NOT_ACCESSIBLE};
+        RateLimitAnswer[] answers = RateLimitAnswer.values();
         int[] fives = {500, 502, 503, 504};
         long[] limits = {200, 999, 1000, 1001, 1500};
         for (int i = 0; i < length; i++) {
@@ -107,7 +111,8 @@ final class PlacementExplorer implements AutoCloseable {
                 String platform = key.split("/")[0];
                 steps.add(new Platform(NEMESIS, platform, random.nextInt(3) == 0 ? 0 : fives[random.nextInt(4)]));
             } else {
-                steps.add(new RateLimit(NEMESIS, key, limits[random.nextInt(limits.length)]));
+                steps.add(new RateLimit(NEMESIS, key, limits[random.nextInt(limits.length)],
+                        answers[random.nextInt(answers.length)]));
             }
         }
         return steps;
@@ -174,9 +179,9 @@ final class PlacementExplorer implements AutoCloseable {
             String[] key = r.key().split("/");
             close("rate " + r.key());
             long until = rig.tick() + r.millis();
-            rig.platform(key[0]).rateLimit(key[1], until);
+            rig.platform(key[0]).rateLimit(key[1], until, r.answer());
             open("rate " + r.key(), EmitterFaults.RATE_LIMITED, Set.of(r.key()), until,
-                    "credential " + key[1] + " of " + key[0] + " was rate-limited (429, Retry-After)");
+                    "credential " + key[1] + " of " + key[0] + " was rate-limited (" + r.answer().label + ")");
         }
     }
 

@@ -9,6 +9,7 @@ import dev.lockdrill.kata.breakerplacement.protocol.BreakerSettings;
 import dev.lockdrill.kata.breakerplacement.protocol.DeadLetter;
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterObservation;
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
+import dev.lockdrill.kata.breakerplacement.protocol.Forbidden;
 import dev.lockdrill.kata.breakerplacement.protocol.Outage;
 import dev.lockdrill.kata.breakerplacement.protocol.Permit;
 import dev.lockdrill.kata.breakerplacement.protocol.PlatformCall;
@@ -66,6 +67,13 @@ class EmitterInvariantsTest {
         long sent = tick;
         tick += 20;
         return op(EmitterOp.PLATFORM_CALL, new PlatformCall(status, sent, retryAfter, key, 1).toMap());
+    }
+
+    /** A call answered 403, with what its headers and body said (a rate limit's wait in {@code retryAfter}). */
+    private EmitterInvariantsTest forbidden(Forbidden kind, long retryAfter) {
+        long sent = tick;
+        tick += 20;
+        return op(EmitterOp.PLATFORM_CALL, new PlatformCall(403, sent, retryAfter, key, 1, kind).toMap());
     }
 
     private EmitterInvariantsTest report(Report.Outcome outcome) {
@@ -337,6 +345,49 @@ class EmitterInvariantsTest {
         worker = "emitter";
         emit("e1", "gh/1", 2000).attempt(200).delivered();
         assertThat(verdict("every-event-ends")).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
+    void aRateLimit403SleptOutAndRetriedIsPaceNotACredentialError() {
+        emit("e1", "gh/1", 0).permit(true).forbidden(Forbidden.RATE_LIMIT, 400).report(Report.Outcome.FAILURE)
+                .sleep(400).attempt(200).delivered();
+        emit("e2", "gh/1", 500).permit(true).forbidden(Forbidden.RATE_LIMIT, 300).report(Report.Outcome.RELEASED)
+                .retryLater(300);
+        emit("e2", "gh/1", 2000).attempt(200).delivered();
+        assertThat(failed()).isEmpty();
+        assertThat(verdict("credential-errors-deferred")).isEqualTo(Verdict.NOT_EXERCISED);
+        assertThat(verdict("retry-after-honoured")).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
+    void aRateLimit403SentAgainBeforeItsWaitIsReported() {
+        emit("e1", "gh/1", 0).permit(true).forbidden(Forbidden.RATE_LIMIT, 400).report(Report.Outcome.RELEASED)
+                .sleep(80).attempt(200).delivered();
+        assertThat(failed()).containsExactly("retry-after-honoured");
+    }
+
+    @Test
+    void aResourceRefused403ReleasedAndDeadLetteredPasses() {
+        emit("e1", "no/1", 0).permit(true).forbidden(Forbidden.RESOURCE, -1).report(Report.Outcome.RELEASED)
+                .deadLetter();
+        assertThat(failed()).isEmpty();
+    }
+
+    @Test
+    void aResourceRefused403FiledAsTheCredentialsIsReported() {
+        emit("e1", "no/1", 0).permit(true).forbidden(Forbidden.RESOURCE, -1).report(Report.Outcome.FAILURE)
+                .retryLater(5000);
+        emit("e1", "no/1", 6000).permit(true).forbidden(Forbidden.RESOURCE, -1).report(Report.Outcome.FAILURE)
+                .retryLater(5000);
+        assertThat(failed()).containsExactlyInAnyOrder("outcomes-sorted-by-owner",
+                "permanent-errors-neither-trip-nor-retry", "every-event-ends");
+    }
+
+    @Test
+    void anAuthLevel403RetriedIsReported() {
+        emit("e1", "gh/1", 0).permit(true).forbidden(Forbidden.CREDENTIAL, -1).report(Report.Outcome.FAILURE)
+                .sleep(70).attempt(200).delivered();
+        assertThat(failed()).containsExactly("credential-errors-deferred");
     }
 
     @Test

@@ -40,6 +40,7 @@ class PlacementExplorerTest {
         Set<Integer> statuses = new HashSet<>();
         Set<Long> retryAfters = new HashSet<>();
         Set<String> items = new HashSet<>();
+        Set<RateLimitAnswer> answers = new HashSet<>();
         for (long seed = 0; seed < 200; seed++) {
             List<PlacementStep> steps = PlacementExplorer.generate(new SplittableRandom(seed));
             assertThat(steps.size()).isBetween(10, 30);
@@ -51,6 +52,7 @@ class PlacementExplorerTest {
                     statuses.add(p.status());
                 } else if (step instanceof RateLimit r) {
                     retryAfters.add(r.millis());
+                    answers.add(r.answer());
                 } else if (step instanceof Emit e && !e.payload().startsWith("update")) {
                     items.add(e.payload());
                 }
@@ -60,6 +62,7 @@ class PlacementExplorerTest {
                 Platform.class, RateLimit.class);
         assertThat(statuses).containsExactlyInAnyOrder(0, 401, 403, 500, 502, 503, 504);
         assertThat(retryAfters).contains(999L, 1000L, 1001L);
-        assertThat(items).containsExactlyInAnyOrder("gone", "missing", "invalid");
+        assertThat(items).containsExactlyInAnyOrder("gone", "missing", "invalid", "not-accessible");
+        assertThat(answers).containsExactlyInAnyOrder(RateLimitAnswer.values());
     }
 }

@@ -155,6 +155,18 @@ public final class Text {
         return width <= 1 ? "…".substring(0, Math.max(0, width)) : text.substring(0, width - 1) + "…";
     }
 
+    /**
+     * Text we did not write (a learner's exception message, a typed argument) cut to {@code max}
+     * characters before anything else reads it, saying how long it was: "kkk… (200000 characters)".
+     */
+    public static String capped(String text, int max) {
+        if (text == null || text.length() <= max) {
+            return text;
+        }
+        int cut = Character.isHighSurrogate(text.charAt(max - 1)) ? max - 1 : max;
+        return text.substring(0, cut) + "… (" + text.length() + " characters)";
+    }
+
     /** The styled text padded with spaces to {@code width} visible columns (at least one space after it). */
     public static String pad(String styled, int width) {
         return styled + " ".repeat(Math.max(0, width - visible(styled)));

@@ -23,6 +23,7 @@ import dev.lockdrill.score.Scoring;
 import dev.lockdrill.score.Verdicts;
 import dev.lockdrill.support.ExitCodes;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Text;
 
 import java.io.File;
 import java.io.IOException;
@@ -324,9 +325,14 @@ public final class CheckService {
     /** The folder a check compiles: the reference, the one given with --from, or the learner's. */
     static Path sourceDir(AppContext app, String kata, Path from, boolean reference) {
         Path dir = reference ? app.workbook().solution(kata) : from != null ? from : app.workbook().kata(kata);
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw LockdrillException.usage(Text.literal(dir.toString()) + " is a file, not a folder. Give --from the "
+                    + "folder that holds the kata's .java files.");
+        }
         if (!Files.isDirectory(dir)) {
-            throw LockdrillException.usage("Folder " + dir + " does not exist. Give --from a folder with the kata's "
-                    + ".java files, or `lockdrill reset " + kata + "` to restore the stub.");
+            throw LockdrillException.usage("Folder " + Text.literal(dir.toString()) + " does not exist. Give --from a "
+                    + "folder with the kata's .java files, or `lockdrill reset " + Text.literal(kata)
+                    + "` to restore the stub.");
         }
         return dir.toAbsolutePath().normalize();
     }
@@ -340,7 +346,7 @@ public final class CheckService {
         }
         for (Path path : extra) {
             if (!Files.exists(path)) {
-                throw LockdrillException.usage("--classpath entry " + path + " does not exist.");
+                throw LockdrillException.usage("--classpath entry " + Text.literal(path.toString()) + " does not exist.");
             }
             classpath.add(path.toAbsolutePath());
         }

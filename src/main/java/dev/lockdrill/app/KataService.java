@@ -5,6 +5,7 @@ import dev.lockdrill.catalog.PristineCopies;
 import dev.lockdrill.progress.KataProgress;
 import dev.lockdrill.progress.WorkbookState;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Text;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -88,7 +89,7 @@ public final class KataService {
     public List<String> reset(String id) {
         Map<String, byte[]> files = new PristineCopies().files(id);
         if (files.isEmpty()) {
-            throw LockdrillException.usage("No packaged copy of kata '" + id + "'. Known: "
+            throw LockdrillException.usage("No packaged copy of kata '" + Text.literal(id) + "'. Known: "
                     + String.join(", ", new PristineCopies().ids()));
         }
         Path dir = app.workbook().kata(id);

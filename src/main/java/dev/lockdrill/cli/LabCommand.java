@@ -3,6 +3,7 @@ package dev.lockdrill.cli;
 import dev.lockdrill.app.CheckProgress;
 import dev.lockdrill.app.LabService;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Text;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -31,7 +32,7 @@ final class LabCommand extends BaseCommand {
     @Override
     int run() {
         if (!LabService.LAB.equals(lab)) {
-            throw LockdrillException.usage("There is no lab '" + lab + "'. Labs: " + LabService.LAB + ".");
+            throw LockdrillException.usage("There is no lab '" + Text.literal(lab) + "'. Labs: " + LabService.LAB + ".");
         }
         LabService.LabRun run = new LabService(app()).run(seed, jdbcUrl, CheckProgress.SILENT);
         out().println(style().bold("lab " + LabService.LAB + " · seed " + run.seed()

@@ -94,6 +94,10 @@ public final class CheckService {
             RunSchema.sweep(backend.jdbcUrl(), false).forEach(s -> app.notice("Dropped " + s
                     + ", left by an earlier check whose process is gone."));
         }
+        if (definition.needs(Needs.POSTGRES) || definition.needs(Needs.REDIS)) {
+            TempLeftovers.ofThisSystem().sweep().stopped().forEach(s -> app.notice("Stopped " + s
+                    + ", left running by an earlier check whose process is gone."));
+        }
         String jdbcUrl = backend == null ? null : backend.jdbcUrl();
         Run runMine = new Run(display(source), "you", mine.classesDir());
         Run runReference = reference == null ? null : new Run("reference", "ref", reference.classesDir());
@@ -264,6 +268,7 @@ public final class CheckService {
         CheckResult result = checked.withTiming(KataRegistry.get(request.kata()).timingDependent());
         if (result.status() == RunStatus.INTERRUPTED || result.reference() != null
                 && result.reference().status() == RunStatus.INTERRUPTED) {
+            RunStore.deleteTree(runDir);
             return result;
         }
         if (unsaved.reason != null) {

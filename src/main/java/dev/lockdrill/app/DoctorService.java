@@ -99,6 +99,18 @@ public final class DoctorService {
         }
     }
 
+    /**
+     * Removes what checks no longer running left on disk: run folders that never finished, temp
+     * files of killed saves, poolers' and Redis nodes' temporary folders (stopping a pooler left running).
+     */
+    public Finding cleanFiles() {
+        List<String> removed = new ArrayList<>(app.runs().sweepAll().stream().map(r -> ".lockdrill/runs/" + r)
+                .toList());
+        removed.addAll(TempLeftovers.ofThisSystem().sweep().all());
+        return new Finding("clean files", Level.OK, removed.isEmpty() ? "no run folders, temp files or poolers were "
+                + "left behind" : "removed what checks no longer running left: " + String.join(", ", removed), "");
+    }
+
     /** Drops every run schema whose check is no longer running (registered or not). */
     public Finding clean(String flagUrl) {
         try {

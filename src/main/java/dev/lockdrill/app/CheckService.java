@@ -65,52 +65,60 @@ public final class CheckService {
         Instant at = app.clock().instant();
         Unsaved unsaved = new Unsaved();
         Path runDir = runDir(request, at, unsaved);
-        Duration timeout = request.timeout() != null ? request.timeout()
-                : Duration.ofSeconds(manifest.timeoutSeconds());
+        try {
+            Duration timeout = request.timeout() != null ? request.timeout()
+                    : Duration.ofSeconds(manifest.timeoutSeconds());
 
-        progress.stage("compiling " + display(source));
-        CompileResult mine = app.compiler().compile(source, runDir.resolve("classes"), classpath);
-        if (!mine.ok()) {
-            ImplementationRun failed = new ImplementationRun(display(source), RunStatus.COMPILE_ERROR, List.of(),
-                    List.of(), "", "", mine.errors(), mine.millis(), null);
-            return finish(request, runDir, unsaved, new CheckResult(request.kata(), RunStatus.COMPILE_ERROR, seed,
-                    null, at, failed, null, Scoring.compare(failed, null)));
-        }
-        CompileResult reference = null;
-        if (!request.reference() && request.compare()) {
-            reference = ReferenceBuild.compile(app.compiler(), app.workbook().solution(request.kata()),
-                    unsaved.reason == null ? app.workbook().stateDir().resolve("cache") : runDir.resolve("cache"),
-                    classpath);
-            if (!reference.ok()) {
-                throw new LockdrillException("The reference solution of '" + request.kata() + "' does not compile: "
-                        + reference.errors().get(0) + ". Restore solutions/ from git.", ExitCodes.INTERNAL);
+            progress.stage("compiling " + display(source));
+            CompileResult mine = app.compiler().compile(source, runDir.resolve("classes"), classpath);
+            if (!mine.ok()) {
+                ImplementationRun failed = new ImplementationRun(display(source), RunStatus.COMPILE_ERROR, List.of(),
+                        List.of(), "", "", mine.errors(), mine.millis(), null);
+                return finish(request, runDir, unsaved, new CheckResult(request.kata(), RunStatus.COMPILE_ERROR, seed,
+                        null, at, failed, null, Scoring.compare(failed, null)));
             }
+            CompileResult reference = null;
+            if (!request.reference() && request.compare()) {
+                reference = ReferenceBuild.compile(app.compiler(), app.workbook().solution(request.kata()),
+                        unsaved.reason == null ? app.workbook().stateDir().resolve("cache") : runDir.resolve("cache"),
+                        classpath);
+                if (!reference.ok()) {
+                    throw new LockdrillException("The reference solution of '" + request.kata() + "' does not compile: "
+                            + reference.errors().get(0) + ". Restore solutions/ from git.", ExitCodes.INTERNAL);
+                }
+            }
+            if (definition.needs(Needs.REDIS)) {
+                RedisServers.requireOnPath(request.kata());
+            }
+            PostgresBackend backend = definition.needs(Needs.POSTGRES) ? app.backend(request.jdbcUrl()) : null;
+            if (backend != null) {
+                RunSchema.sweep(backend.jdbcUrl(), false).forEach(s -> app.notice("Dropped " + s
+                        + ", left by an earlier check whose process is gone."));
+            }
+            if (definition.needs(Needs.POSTGRES) || definition.needs(Needs.REDIS)) {
+                TempLeftovers.ofThisSystem().sweep().stopped().forEach(s -> app.notice("Stopped " + s
+                        + ", left running by an earlier check whose process is gone."));
+            }
+            String jdbcUrl = backend == null ? null : backend.jdbcUrl();
+            Run runMine = new Run(display(source), "you", mine.classesDir());
+            Run runReference = reference == null ? null : new Run("reference", "ref", reference.classesDir());
+            CompletableFuture<ImplementationRun> theirs = runReference == null ? null
+                    : CompletableFuture.supplyAsync(() -> execute(definition, manifest, runReference, request, seed,
+                            jdbcUrl, timeout, runDir, progress));
+            ImplementationRun you = execute(definition, manifest, runMine, request, seed, jdbcUrl, timeout, runDir,
+                    progress);
+            ImplementationRun ref = theirs == null ? null : theirs.join();
+            progress.stage("scoring");
+            CheckResult result = new CheckResult(request.kata(), you.status(), seed,
+                    backend == null ? null : backend.reason(), at, you, ref, Scoring.compare(you, ref));
+            return finish(request, runDir, unsaved, result);
+        } catch (RuntimeException e) {
+            // a check that ended in an error (no PostgreSQL, a pooler that did not start) keeps nothing
+            if (!Files.exists(runDir.resolve("result.json"))) {
+                RunStore.deleteTree(runDir);
+            }
+            throw e;
         }
-        if (definition.needs(Needs.REDIS)) {
-            RedisServers.requireOnPath(request.kata());
-        }
-        PostgresBackend backend = definition.needs(Needs.POSTGRES) ? app.backend(request.jdbcUrl()) : null;
-        if (backend != null) {
-            RunSchema.sweep(backend.jdbcUrl(), false).forEach(s -> app.notice("Dropped " + s
-                    + ", left by an earlier check whose process is gone."));
-        }
-        if (definition.needs(Needs.POSTGRES) || definition.needs(Needs.REDIS)) {
-            TempLeftovers.ofThisSystem().sweep().stopped().forEach(s -> app.notice("Stopped " + s
-                    + ", left running by an earlier check whose process is gone."));
-        }
-        String jdbcUrl = backend == null ? null : backend.jdbcUrl();
-        Run runMine = new Run(display(source), "you", mine.classesDir());
-        Run runReference = reference == null ? null : new Run("reference", "ref", reference.classesDir());
-        CompletableFuture<ImplementationRun> theirs = runReference == null ? null
-                : CompletableFuture.supplyAsync(() -> execute(definition, manifest, runReference, request, seed,
-                        jdbcUrl, timeout, runDir, progress));
-        ImplementationRun you = execute(definition, manifest, runMine, request, seed, jdbcUrl, timeout, runDir,
-                progress);
-        ImplementationRun ref = theirs == null ? null : theirs.join();
-        progress.stage("scoring");
-        CheckResult result = new CheckResult(request.kata(), you.status(), seed,
-                backend == null ? null : backend.reason(), at, you, ref, Scoring.compare(you, ref));
-        return finish(request, runDir, unsaved, result);
     }
 
     /** Why this run cannot be kept (its folder is a temporary one), or null when it can. */
@@ -351,7 +359,8 @@ public final class CheckService {
         }
         for (Path path : extra) {
             if (!Files.exists(path)) {
-                throw LockdrillException.usage("--classpath entry " + Text.literal(path.toString()) + " does not exist.");
+                throw LockdrillException.usage("--classpath entry " + Text.literal(path.toString())
+                        + " does not exist.");
             }
             classpath.add(path.toAbsolutePath());
         }

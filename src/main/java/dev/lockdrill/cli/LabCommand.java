@@ -32,7 +32,8 @@ final class LabCommand extends BaseCommand {
     @Override
     int run() {
         if (!LabService.LAB.equals(lab)) {
-            throw LockdrillException.usage("There is no lab '" + Text.literal(lab) + "'. Labs: " + LabService.LAB + ".");
+            throw LockdrillException.usage("There is no lab '" + Text.literal(lab) + "'. Labs: " + LabService.LAB
+                    + ".");
         }
         LabService.LabRun run = new LabService(app()).run(seed, jdbcUrl, CheckProgress.SILENT);
         out().println(style().bold("lab " + LabService.LAB + " · seed " + run.seed()

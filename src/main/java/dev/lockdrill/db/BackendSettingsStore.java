@@ -59,7 +59,8 @@ public final class BackendSettingsStore {
         }
         if (Files.exists(file()) && !Files.isRegularFile(file())) {
             throw LockdrillException.usage("Cannot save the backend: " + file() + " is "
-                    + (Files.isDirectory(file()) ? "a folder" : "not a file") + "; remove it and run the command again.");
+                    + (Files.isDirectory(file()) ? "a folder" : "not a file")
+                    + "; remove it and run the command again.");
         }
         try {
             Files.createDirectories(dir);

@@ -14,7 +14,8 @@ public final class Failures {
 
     public static String describe(Throwable e) {
         String message = e.getMessage();
-        return e.getClass().getSimpleName() + (message == null ? "" : ": " + Text.capped(firstLine(message), MAX_MESSAGE));
+        return e.getClass().getSimpleName()
+                + (message == null ? "" : ": " + Text.capped(firstLine(message), MAX_MESSAGE));
     }
 
     private static String firstLine(String message) {

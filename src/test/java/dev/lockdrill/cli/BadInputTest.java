@@ -173,6 +173,9 @@ class BadInputTest {
             assertThat(runWithin(60, "check", "fencing-token", "--no-compare", "--jdbc-url", url))
                     .isEqualTo(ExitCodes.USAGE);
             assertThat(err).startsWith("Cannot prepare the check's schema on").contains("did not answer as PostgreSQL");
+            Path runs = dir.resolve(".lockdrill/runs/fencing-token");
+            assertThat(Files.exists(runs) ? runs.toFile().list() : new String[0]).as("what the failed check kept")
+                    .noneMatch(name -> name.startsWith("2"));
             for (Socket socket : held) {
                 socket.close();
             }

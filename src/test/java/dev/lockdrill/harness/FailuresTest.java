@@ -11,7 +11,8 @@ class FailuresTest {
 
         assertThat(described).startsWith("IllegalStateException: kkk").endsWith("… (200000 characters)")
                 .hasSizeLessThan(Failures.MAX_MESSAGE + 60);
-        assertThat(Failures.describe(new IllegalStateException("short\nmore"))).isEqualTo("IllegalStateException: short");
+        assertThat(Failures.describe(new IllegalStateException("short\nmore")))
+                .isEqualTo("IllegalStateException: short");
         assertThat(Failures.describe(new IllegalStateException())).isEqualTo("IllegalStateException");
     }
 }

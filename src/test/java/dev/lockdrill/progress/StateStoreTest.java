@@ -92,7 +92,8 @@ class StateStoreTest {
                 "[1, 2]");
         List<String> expected = List.of("the entry for kata 'fencing-token' is null",
                 "has status 'bogus'", "has attempts -5, below zero", "has lastRunAt 'yesterday', which is no time",
-                "the schedule in the entry for drill 'lease' has due 'soon', which is no time", "it holds array, not an object");
+                "the schedule in the entry for drill 'lease' has due 'soon', which is no time",
+                "it holds array, not an object");
         for (int i = 0; i < files.size(); i++) {
             notices.clear();
             Files.writeString(dir.resolve("state.json"), files.get(i));

@@ -128,8 +128,8 @@ public final class StateStore {
     private WorkbookState movedAside(Path file, String why) {
         Path aside = freeName("state.json.corrupt-" + STAMP.format(clock.instant()));
         move(file, aside);
-        notices.accept("Your progress file " + file + " could not be read (" + why + "). It was moved to " + aside
-                + " and a new one was started; copy back what you need.");
+        notices.accept("Your progress file " + file + " could not be read: " + Text.clause(why) + ". It was moved to "
+                + aside + " and a new one was started; copy back what you need.");
         return WorkbookState.empty();
     }
 

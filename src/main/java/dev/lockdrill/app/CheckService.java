@@ -65,6 +65,9 @@ public final class CheckService {
         Instant at = app.clock().instant();
         Unsaved unsaved = new Unsaved();
         Path runDir = runDir(request, at, unsaved);
+        // a signal (Ctrl-C, kill, a closed terminal) ends the JVM before the check does: the run is forgotten
+        Thread forget = new Thread(() -> forgetUnfinished(runDir), "forget-unfinished-run");
+        Runtime.getRuntime().addShutdownHook(forget);
         try {
             Duration timeout = request.timeout() != null ? request.timeout()
                     : Duration.ofSeconds(manifest.timeoutSeconds());
@@ -114,10 +117,21 @@ public final class CheckService {
             return finish(request, runDir, unsaved, result);
         } catch (RuntimeException e) {
             // a check that ended in an error (no PostgreSQL, a pooler that did not start) keeps nothing
-            if (!Files.exists(runDir.resolve("result.json"))) {
-                RunStore.deleteTree(runDir);
-            }
+            forgetUnfinished(runDir);
             throw e;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(forget);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs
+            }
+        }
+    }
+
+    /** Deletes a run folder that holds no result (an interrupted or failed check stores nothing). */
+    private static void forgetUnfinished(Path runDir) {
+        if (!Files.exists(runDir.resolve("result.json"))) {
+            RunStore.deleteTree(runDir);
         }
     }
 

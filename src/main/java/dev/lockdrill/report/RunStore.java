@@ -37,6 +37,8 @@ public final class RunStore {
     /** How many runs of each kata are kept (the learner's, and separately others'), unless configured. */
     public static final int DEFAULT_KEEP = 20;
     private static final String RESULT = "result.json";
+    /** The runs of a lab ({@code lab-<name>}), kept beside the katas' but with no result.json. */
+    public static final String LAB_PREFIX = "lab-";
     private static final Pattern STAMPED = Pattern.compile("\\d{8}T\\d{6}\\.\\d{3}Z(-\\d+)?");
     private final Path runsRoot;
 
@@ -102,13 +104,15 @@ public final class RunStore {
 
     /**
      * Removes, under every kata's runs (the learner's and others'), what checks that no longer run
-     * left: folders of runs that never finished, and the temp files of a save that was killed.
+     * left: folders of runs that never finished, and the temp files of a save that was killed. A
+     * lab's runs ({@code lab-*}) keep no result.json and are left as they are.
      * Returns the folders and files removed, relative to the runs folder.
      */
     public List<String> sweepAll() {
         List<String> removed = new ArrayList<>();
         try (Stream<Path> katas = Files.list(runsRoot)) {
-            for (Path kata : katas.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)).toList()) {
+            for (Path kata : katas.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+                    .filter(p -> !p.getFileName().toString().startsWith(LAB_PREFIX)).toList()) {
                 removed.addAll(sweep(kata));
                 removed.addAll(sweep(kata.resolve(OTHERS)));
             }

@@ -24,8 +24,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A `lockdrill check` stopped from outside — SIGTERM, a closed terminal (SIGHUP), kill -9 — while
- * its check process runs leaves no check process, schema or role behind (after kill -9, the next
- * check's sweep removes them; the orphaned check process stops by itself).
+ * its check process runs leaves no check process, schema, role or run folder behind (after kill -9,
+ * the next check's sweep removes them; the orphaned check process stops by itself).
  */
 class InterruptedCheckTest {
     @TempDir
@@ -62,7 +62,9 @@ class InterruptedCheckTest {
         assertThat(registeredTo(check.pid(), "SELECT rolname FROM pg_roles WHERE shobj_description(oid, "
                 + "'pg_authid')")).as("roles registered to the stopped lockdrill").isEmpty();
         Path runs = workbook.stateDir().resolve("runs");
-        new RunStore(runs).sweepAll();
+        if (signal.equals("KILL")) {
+            new RunStore(runs).sweepAll();
+        }
         assertThat(unfinishedRuns(runs)).as("run folders the stopped check left without a result").isEmpty();
     }
 

@@ -137,6 +137,9 @@ class StoredRunTest {
                 System.currentTimeMillis() - 600_000));
         Path freshUnmarked = store.newRunDir("circuit-breaker", at.plusSeconds(1), RunStore.Owner.OTHER);
         Files.delete(freshUnmarked.resolve(".owner"));
+        Path lab = store.newRunDir(RunStore.LAB_PREFIX + "db-vs-redlock", at);
+        Files.writeString(lab.resolve("lab.html"), "<html>");
+        markedByAProcessThatIsGone(lab);
 
         List<String> swept = store.sweepAll();
 
@@ -146,6 +149,7 @@ class StoredRunTest {
         assertThat(killedSave.resolve("result.json")).exists();
         assertThat(stillSaving.resolve("result.json456.tmp")).exists();
         assertThat(freshUnmarked).isDirectory();
+        assertThat(lab).as("a lab's run, which has no result.json").isDirectory();
     }
 
     /** The owner mark of a process that has ended (a check killed with kill -9). */

@@ -23,6 +23,7 @@ import dev.lockdrill.score.Scoring;
 import dev.lockdrill.score.Verdicts;
 import dev.lockdrill.support.ExitCodes;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Text;
 
 import java.io.File;
 import java.io.IOException;
@@ -64,48 +65,74 @@ public final class CheckService {
         Instant at = app.clock().instant();
         Unsaved unsaved = new Unsaved();
         Path runDir = runDir(request, at, unsaved);
-        Duration timeout = request.timeout() != null ? request.timeout()
-                : Duration.ofSeconds(manifest.timeoutSeconds());
+        // a signal (Ctrl-C, kill, a closed terminal) ends the JVM before the check does: the run is forgotten
+        Thread forget = new Thread(() -> forgetUnfinished(runDir), "forget-unfinished-run");
+        Runtime.getRuntime().addShutdownHook(forget);
+        try {
+            Duration timeout = request.timeout() != null ? request.timeout()
+                    : Duration.ofSeconds(manifest.timeoutSeconds());
 
-        progress.stage("compiling " + display(source));
-        CompileResult mine = app.compiler().compile(source, runDir.resolve("classes"), classpath);
-        if (!mine.ok()) {
-            ImplementationRun failed = new ImplementationRun(display(source), RunStatus.COMPILE_ERROR, List.of(),
-                    List.of(), "", "", mine.errors(), mine.millis(), null);
-            return finish(request, runDir, unsaved, new CheckResult(request.kata(), RunStatus.COMPILE_ERROR, seed,
-                    null, at, failed, null, Scoring.compare(failed, null)));
-        }
-        CompileResult reference = null;
-        if (!request.reference() && request.compare()) {
-            reference = ReferenceBuild.compile(app.compiler(), app.workbook().solution(request.kata()),
-                    unsaved.reason == null ? app.workbook().stateDir().resolve("cache") : runDir.resolve("cache"),
-                    classpath);
-            if (!reference.ok()) {
-                throw new LockdrillException("The reference solution of '" + request.kata() + "' does not compile: "
-                        + reference.errors().get(0) + ". Restore solutions/ from git.", ExitCodes.INTERNAL);
+            progress.stage("compiling " + display(source));
+            CompileResult mine = app.compiler().compile(source, runDir.resolve("classes"), classpath);
+            if (!mine.ok()) {
+                ImplementationRun failed = new ImplementationRun(display(source), RunStatus.COMPILE_ERROR, List.of(),
+                        List.of(), "", "", mine.errors(), mine.millis(), null);
+                return finish(request, runDir, unsaved, new CheckResult(request.kata(), RunStatus.COMPILE_ERROR, seed,
+                        null, at, failed, null, Scoring.compare(failed, null)));
+            }
+            CompileResult reference = null;
+            if (!request.reference() && request.compare()) {
+                reference = ReferenceBuild.compile(app.compiler(), app.workbook().solution(request.kata()),
+                        unsaved.reason == null ? app.workbook().stateDir().resolve("cache") : runDir.resolve("cache"),
+                        classpath);
+                if (!reference.ok()) {
+                    throw new LockdrillException("The reference solution of '" + request.kata() + "' does not compile: "
+                            + reference.errors().get(0) + ". Restore solutions/ from git.", ExitCodes.INTERNAL);
+                }
+            }
+            if (definition.needs(Needs.REDIS)) {
+                RedisServers.requireOnPath(request.kata());
+            }
+            PostgresBackend backend = definition.needs(Needs.POSTGRES) ? app.backend(request.jdbcUrl()) : null;
+            if (backend != null) {
+                RunSchema.sweep(backend.jdbcUrl(), false).forEach(s -> app.notice("Dropped " + s
+                        + ", left by an earlier check whose process is gone."));
+            }
+            if (definition.needs(Needs.POSTGRES) || definition.needs(Needs.REDIS)) {
+                TempLeftovers.ofThisSystem().sweep().stopped().forEach(s -> app.notice("Stopped " + s
+                        + ", left running by an earlier check whose process is gone."));
+            }
+            String jdbcUrl = backend == null ? null : backend.jdbcUrl();
+            Run runMine = new Run(display(source), "you", mine.classesDir());
+            Run runReference = reference == null ? null : new Run("reference", "ref", reference.classesDir());
+            CompletableFuture<ImplementationRun> theirs = runReference == null ? null
+                    : CompletableFuture.supplyAsync(() -> execute(definition, manifest, runReference, request, seed,
+                            jdbcUrl, timeout, runDir, progress));
+            ImplementationRun you = execute(definition, manifest, runMine, request, seed, jdbcUrl, timeout, runDir,
+                    progress);
+            ImplementationRun ref = theirs == null ? null : theirs.join();
+            progress.stage("scoring");
+            CheckResult result = new CheckResult(request.kata(), you.status(), seed,
+                    backend == null ? null : backend.reason(), at, you, ref, Scoring.compare(you, ref));
+            return finish(request, runDir, unsaved, result);
+        } catch (RuntimeException e) {
+            // a check that ended in an error (no PostgreSQL, a pooler that did not start) keeps nothing
+            forgetUnfinished(runDir);
+            throw e;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(forget);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs
             }
         }
-        if (definition.needs(Needs.REDIS)) {
-            RedisServers.requireOnPath(request.kata());
+    }
+
+    /** Deletes a run folder that holds no result (an interrupted or failed check stores nothing). */
+    private static void forgetUnfinished(Path runDir) {
+        if (!Files.exists(runDir.resolve("result.json"))) {
+            RunStore.deleteTree(runDir);
         }
-        PostgresBackend backend = definition.needs(Needs.POSTGRES) ? app.backend(request.jdbcUrl()) : null;
-        if (backend != null) {
-            RunSchema.sweep(backend.jdbcUrl(), false).forEach(s -> app.notice("Dropped " + s
-                    + ", left by an earlier check whose process is gone."));
-        }
-        String jdbcUrl = backend == null ? null : backend.jdbcUrl();
-        Run runMine = new Run(display(source), "you", mine.classesDir());
-        Run runReference = reference == null ? null : new Run("reference", "ref", reference.classesDir());
-        CompletableFuture<ImplementationRun> theirs = runReference == null ? null
-                : CompletableFuture.supplyAsync(() -> execute(definition, manifest, runReference, request, seed,
-                        jdbcUrl, timeout, runDir, progress));
-        ImplementationRun you = execute(definition, manifest, runMine, request, seed, jdbcUrl, timeout, runDir,
-                progress);
-        ImplementationRun ref = theirs == null ? null : theirs.join();
-        progress.stage("scoring");
-        CheckResult result = new CheckResult(request.kata(), you.status(), seed,
-                backend == null ? null : backend.reason(), at, you, ref, Scoring.compare(you, ref));
-        return finish(request, runDir, unsaved, result);
     }
 
     /** Why this run cannot be kept (its folder is a temporary one), or null when it can. */
@@ -263,6 +290,7 @@ public final class CheckService {
         CheckResult result = checked.withTiming(KataRegistry.get(request.kata()).timingDependent());
         if (result.status() == RunStatus.INTERRUPTED || result.reference() != null
                 && result.reference().status() == RunStatus.INTERRUPTED) {
+            RunStore.deleteTree(runDir);
             return result;
         }
         if (unsaved.reason != null) {
@@ -327,9 +355,14 @@ public final class CheckService {
     /** The folder a check compiles: the reference, the one given with --from, or the learner's. */
     static Path sourceDir(AppContext app, String kata, Path from, boolean reference) {
         Path dir = reference ? app.workbook().solution(kata) : from != null ? from : app.workbook().kata(kata);
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw LockdrillException.usage(Text.literal(dir.toString()) + " is a file, not a folder. Give --from the "
+                    + "folder that holds the kata's .java files.");
+        }
         if (!Files.isDirectory(dir)) {
-            throw LockdrillException.usage("Folder " + dir + " does not exist. Give --from a folder with the kata's "
-                    + ".java files, or `lockdrill reset " + kata + "` to restore the stub.");
+            throw LockdrillException.usage("Folder " + Text.literal(dir.toString()) + " does not exist. Give --from a "
+                    + "folder with the kata's .java files, or `lockdrill reset " + Text.literal(kata)
+                    + "` to restore the stub.");
         }
         return dir.toAbsolutePath().normalize();
     }
@@ -343,7 +376,8 @@ public final class CheckService {
         }
         for (Path path : extra) {
             if (!Files.exists(path)) {
-                throw LockdrillException.usage("--classpath entry " + path + " does not exist.");
+                throw LockdrillException.usage("--classpath entry " + Text.literal(path.toString())
+                        + " does not exist.");
             }
             classpath.add(path.toAbsolutePath());
         }

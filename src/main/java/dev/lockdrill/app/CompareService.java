@@ -3,6 +3,7 @@ package dev.lockdrill.app;
 import dev.lockdrill.progress.KataProgress;
 import dev.lockdrill.report.UnifiedDiff;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Text;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -51,7 +52,7 @@ public final class CompareService {
         Path mine = app.workbook().kata(kata);
         Path reference = app.workbook().solution(kata);
         if (!Files.isDirectory(reference)) {
-            throw LockdrillException.usage("No reference for '" + kata + "' in "
+            throw LockdrillException.usage("No reference for '" + Text.literal(kata) + "' in "
                     + app.workbook().root().relativize(reference) + "/; restore solutions/ from git.");
         }
         List<FileDiff> files = new ArrayList<>();

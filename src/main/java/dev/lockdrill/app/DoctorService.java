@@ -1,5 +1,6 @@
 package dev.lockdrill.app;
 
+import dev.lockdrill.db.AdminConnections;
 import dev.lockdrill.db.BackendChoice;
 import dev.lockdrill.db.DockerProbe;
 import dev.lockdrill.db.JdbcUrls;
@@ -17,7 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -26,7 +26,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.function.Function;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -100,6 +99,18 @@ public final class DoctorService {
         }
     }
 
+    /**
+     * Removes what checks no longer running left on disk: run folders that never finished, temp
+     * files of killed saves, poolers' and Redis nodes' temporary folders (stopping a pooler left running).
+     */
+    public Finding cleanFiles() {
+        List<String> removed = new ArrayList<>(app.runs().sweepAll().stream().map(r -> ".lockdrill/runs/" + r)
+                .toList());
+        removed.addAll(TempLeftovers.ofThisSystem().sweep().all());
+        return new Finding("clean files", Level.OK, removed.isEmpty() ? "no run folders, temp files or poolers were "
+                + "left behind" : "removed what checks no longer running left: " + String.join(", ", removed), "");
+    }
+
     /** Drops every run schema whose check is no longer running (registered or not). */
     public Finding clean(String flagUrl) {
         try {
@@ -139,16 +150,13 @@ public final class DoctorService {
     }
 
     private static Finding reach(String url) {
-        Properties props = new Properties();
-        props.setProperty("connectTimeout", "3");
-        props.setProperty("ApplicationName", "lockdrill-doctor");
-        try (Connection c = DriverManager.getConnection(url, props); Statement s = c.createStatement();
+        try (Connection c = AdminConnections.open(url, "lockdrill-doctor"); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SHOW server_version")) {
             rs.next();
             return new Finding("postgres reachable", Level.OK, "PostgreSQL " + rs.getString(1) + " at "
                     + JdbcUrls.redact(url), "");
         } catch (SQLException e) {
-            return new Finding("postgres reachable", Level.FAIL, JdbcUrls.redact(url) + ": " + e.getMessage(),
+            return new Finding("postgres reachable", Level.FAIL, JdbcUrls.redact(url) + ": " + AdminConnections.why(e),
                     "Start PostgreSQL (e.g. `pg_ctlcluster <version> main start`) or fix LOCKDRILL_JDBC_URL.");
         }
     }
@@ -159,10 +167,7 @@ public final class DoctorService {
      * leaves the learner's code with all its rights.
      */
     static Finding role(String url) {
-        Properties props = new Properties();
-        props.setProperty("connectTimeout", "3");
-        props.setProperty("ApplicationName", "lockdrill-doctor");
-        try (Connection c = DriverManager.getConnection(url, props); Statement s = c.createStatement();
+        try (Connection c = AdminConnections.open(url, "lockdrill-doctor"); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT current_user, rolsuper, rolcreaterole, current_database() "
                      + "FROM pg_roles WHERE rolname = current_user")) {
             rs.next();

@@ -5,6 +5,7 @@ import dev.lockdrill.catalog.PristineCopies;
 import dev.lockdrill.progress.KataProgress;
 import dev.lockdrill.progress.WorkbookState;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Text;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -85,7 +86,7 @@ public final class KataService {
     public List<String> reset(String id) {
         PristineCopies pristine = new PristineCopies();
         if (!pristine.ids().contains(id)) {
-            throw LockdrillException.usage("No packaged copy of kata '" + id + "'. Known: "
+            throw LockdrillException.usage("No packaged copy of kata '" + Text.literal(id) + "'. Known: "
                     + String.join(", ", pristine.ids()));
         }
         return pristine.writeTo(id, app.workbook().kata(id)).stream()

@@ -6,6 +6,7 @@ import dev.lockdrill.db.RunSchema;
 import dev.lockdrill.kata.redlock.RedlockKata;
 import dev.lockdrill.kata.redlock.check.LabTable;
 import dev.lockdrill.report.HtmlTimeline;
+import dev.lockdrill.report.RunStore;
 import dev.lockdrill.runner.ChildOutcome;
 import dev.lockdrill.runner.ChildRunner;
 import dev.lockdrill.runner.ChildSpec;
@@ -45,7 +46,7 @@ public final class LabService {
         RedisServers.requireOnPath("lab " + LAB);
         long seed = requestedSeed != null ? requestedSeed : ThreadLocalRandom.current().nextLong(1, 1_000_000);
         Instant at = app.clock().instant();
-        Path runDir = app.runs().newRunDir("lab-" + LAB, at);
+        Path runDir = app.runs().newRunDir(RunStore.LAB_PREFIX + LAB, at);
         Path classes = runDir.resolve("classes");
         List<Path> classpath = new ArrayList<>();
         for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {

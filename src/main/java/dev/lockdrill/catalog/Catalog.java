@@ -1,11 +1,11 @@
 package dev.lockdrill.catalog;
 
-import dev.lockdrill.support.Text;
 import com.fasterxml.jackson.core.JacksonException;
 import dev.lockdrill.support.ExitCodes;
 import dev.lockdrill.support.Json;
 import dev.lockdrill.support.LockdrillException;
 import dev.lockdrill.support.Suggestions;
+import dev.lockdrill.support.Text;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -56,9 +56,11 @@ public final class Catalog {
         if (!Files.isRegularFile(manifest)) {
             List<String> known = ids();
             String guess = Suggestions.didYouMean(id, known);
-            throw LockdrillException.usage("No kata '" + id + "'." + (guess.isEmpty() ? " Known katas: "
-                    + String.join(", ", known) + ". (If you deleted its folder, `reset " + id + "` restores it.)"
-                    : guess));
+            String shown = Text.literal(id);
+            boolean plausible = shown.equals(id) && id.indexOf(' ') < 0;
+            throw LockdrillException.usage("No kata '" + shown + "'." + (guess.isEmpty() ? " Known katas: "
+                    + String.join(", ", known) + "." + (plausible ? " (If you deleted its folder, `reset " + id
+                    + "` restores it.)" : "") : guess));
         }
         return read(manifest);
     }

@@ -81,12 +81,12 @@ final class CheckCommand extends BaseCommand {
 
     @Override
     int run() {
-        if (explore != null || replay != null) {
-            return explore();
-        }
         if (timeoutSeconds != null && timeoutSeconds <= 0) {
             throw LockdrillException.usage("--timeout must be a positive number of seconds, but was "
                     + timeoutSeconds + ".");
+        }
+        if (explore != null || replay != null) {
+            return explore();
         }
         boolean reference = source != null && source.reference;
         Path from = source == null ? null : source.from;

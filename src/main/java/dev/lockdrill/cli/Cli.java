@@ -16,6 +16,9 @@ import java.util.List;
 
 /** Builds the command tree and runs one command line; errors become one message and an exit code. */
 public final class Cli {
+    /** The longest message picocli makes of bad input (it quotes the value typed) that is shown. */
+    private static final int MAX_MESSAGE = 1_000;
+
     private Cli() {
     }
 
@@ -44,7 +47,7 @@ public final class Cli {
     static int badInput(CommandLine.ParameterException ex, int width) {
         CommandLine command = ex.getCommandLine();
         PrintWriter err = command.getErr();
-        Text.wrap(Secrets.redact(badInputMessage(ex)), width, "", "  ")
+        Text.wrap(Secrets.redact(Text.printable(badInputMessage(ex))), width, "", "  ")
                 .forEach(line -> err.println(command.getColorScheme().errorText(line)));
         err.flush();
         return ExitCodes.USAGE;
@@ -57,18 +60,21 @@ public final class Cli {
         String what;
         if (ex instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getUnmatched().isEmpty()) {
             String typed = unmatched.getUnmatched().get(0);
+            String shown = Text.literal(typed);
             if (typed.startsWith("-")) {
                 List<String> options = spec.options().stream().flatMap(o -> Arrays.stream(o.names())).toList();
-                what = "`" + name + "` has no option " + typed + "." + Suggestions.didYouMean(typed.replaceAll("=.*", ""),
-                        options);
+                int eq = typed.indexOf('=');
+                what = "`" + name + "` has no option " + shown + "." + Suggestions.didYouMean(
+                        Text.capped(eq < 0 ? typed : typed.substring(0, eq), Text.MAX_ECHO), options);
             } else if (!spec.subcommands().isEmpty() && spec.positionalParameters().isEmpty()) {
-                what = "There is no command '" + typed + "'." + Suggestions.didYouMean(typed,
-                        spec.subcommands().keySet());
+                what = "There is no command '" + shown + "'." + Suggestions.didYouMean(
+                        Text.capped(typed, Text.MAX_ECHO), spec.subcommands().keySet());
             } else {
-                what = "`" + name + "` takes no more arguments, but was given '" + typed + "'.";
+                what = "`" + name + "` takes no more arguments, but was given '" + shown + "'.";
             }
         } else {
-            String message = ex.getMessage() == null ? "the arguments are not valid" : ex.getMessage();
+            String message = ex.getMessage() == null ? "the arguments are not valid"
+                    : Text.capped(Text.printable(ex.getMessage()), MAX_MESSAGE);
             what = Character.toUpperCase(message.charAt(0)) + message.substring(1)
                     + (message.endsWith(".") ? "" : ".");
         }
@@ -112,7 +118,7 @@ public final class Cli {
         PrintWriter err = command.getErr();
         int code;
         if (ex instanceof LockdrillException known) {
-            Text.wrap(Secrets.redact(known.getMessage()), width, "", "  ")
+            Text.wrap(Secrets.redact(Text.printable(known.getMessage())), width, "", "  ")
                     .forEach(line -> err.println(command.getColorScheme().errorText(line)));
             code = known.exitCode();
         } else if (unwritable(ex) != null) {
@@ -121,7 +127,7 @@ public final class Cli {
                     "  ").forEach(line -> err.println(command.getColorScheme().errorText(line)));
             code = ExitCodes.USAGE;
         } else {
-            Text.wrap(Secrets.redact("lockdrill hit an internal error: " + ex
+            Text.wrap(Secrets.redact(Text.printable("lockdrill hit an internal error: " + ex)
                     + (verbose ? "" : ". Run the command again with --verbose to see where.")), width, "", "  ")
                     .forEach(line -> err.println(command.getColorScheme().errorText(line)));
             code = ExitCodes.INTERNAL;

@@ -26,7 +26,8 @@ final class DoctorCommand extends BaseCommand {
     boolean json;
 
     @Option(names = "--clean", description = "Also drop every run schema left in PostgreSQL by checks that are "
-            + "no longer running (after a kill -9 or a crash), and say which.")
+            + "no longer running (after a kill -9 or a crash), remove the run folders, temp files and temporary "
+            + "folders they left (stopping a pooler left running), and say which.")
     boolean clean;
 
     @Override
@@ -35,6 +36,7 @@ final class DoctorCommand extends BaseCommand {
                 .examine(jdbcUrl));
         if (clean) {
             findings.add(new DoctorService(app(), System.getenv()).clean(jdbcUrl));
+            findings.add(new DoctorService(app(), System.getenv()).cleanFiles());
         }
         boolean failed = findings.stream().anyMatch(f -> f.level() == DoctorService.Level.FAIL);
         if (json) {

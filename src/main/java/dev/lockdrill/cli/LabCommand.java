@@ -3,6 +3,7 @@ package dev.lockdrill.cli;
 import dev.lockdrill.app.CheckProgress;
 import dev.lockdrill.app.LabService;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Text;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -41,7 +42,8 @@ final class LabCommand extends BaseCommand {
     @Override
     int run() {
         if (!LabService.LAB.equals(lab)) {
-            throw LockdrillException.usage("There is no lab '" + lab + "'. Labs: " + LabService.LAB + ".");
+            throw LockdrillException.usage("There is no lab '" + Text.literal(lab) + "'. Labs: " + LabService.LAB
+                    + ".");
         }
         ProgressLine progress = new ProgressLine(err(), session().interactive() && !json, style());
         LabService.LabRun run;

@@ -1,9 +1,9 @@
 package dev.lockdrill.cli;
 
-import dev.lockdrill.support.Text;
 import dev.lockdrill.app.KataService;
 import dev.lockdrill.support.LockdrillException;
 import dev.lockdrill.support.Suggestions;
+import dev.lockdrill.support.Text;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -26,7 +26,7 @@ final class ResetCommand extends BaseCommand {
         KataService katas = new KataService(app());
         if (!katas.resettableIds().contains(kata)) {
             String guess = Suggestions.didYouMean(kata, katas.resettableIds());
-            throw LockdrillException.usage("No kata '" + kata + "'." + (guess.isEmpty() ? " Known katas: "
+            throw LockdrillException.usage("No kata '" + Text.literal(kata) + "'." + (guess.isEmpty() ? " Known katas: "
                     + String.join(", ", katas.resettableIds()) + "." : guess));
         }
         if (!yes) {

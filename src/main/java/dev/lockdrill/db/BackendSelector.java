@@ -92,6 +92,10 @@ public final class BackendSelector {
 
     /** Says which backend would be used, without starting one. */
     public BackendChoice choose(String flagUrl) {
+        if (flagUrl != null && flagUrl.isBlank()) {
+            throw LockdrillException.usage("--jdbc-url was given an empty URL; give one such as " + JdbcUrls.EXPECTED
+                    + ", or leave the option out to use the backend `lockdrill backend` shows.");
+        }
         if (present(flagUrl)) {
             return new BackendChoice("--jdbc-url", "--jdbc-url was given: " + JdbcUrls.redact(flagUrl), true);
         }

@@ -2,6 +2,7 @@ package dev.lockdrill.db;
 
 import com.fasterxml.jackson.core.JacksonException;
 import dev.lockdrill.support.Json;
+import dev.lockdrill.support.LockdrillException;
 import dev.lockdrill.support.Secrets;
 
 import java.io.IOException;
@@ -14,7 +15,8 @@ import java.util.function.Consumer;
 
 /**
  * Reads and writes {@code .lockdrill/settings.json} (temp file + rename). It refuses to store a
- * secret; a file that cannot be parsed reads as no settings, with a notice, and is left in place.
+ * secret; a file that cannot be parsed (or a folder in its place) reads as no settings, with a
+ * notice, and is left in place: it holds one line the user wrote, which they fix more easily where it is.
  */
 public final class BackendSettingsStore {
     private final Path dir;
@@ -34,6 +36,11 @@ public final class BackendSettingsStore {
         if (!Files.exists(file)) {
             return BackendSettings.empty();
         }
+        if (!Files.isRegularFile(file)) {
+            notices.accept("The settings file " + file + " is " + (Files.isDirectory(file) ? "a folder" : "not a file")
+                    + "; it is ignored until you remove it (`lockdrill backend --jdbc-url URL` writes a new one).");
+            return BackendSettings.empty();
+        }
         try {
             BackendSettings settings = Json.json().readValue(file.toFile(), BackendSettings.class);
             return settings == null ? BackendSettings.empty() : settings;
@@ -49,6 +56,11 @@ public final class BackendSettingsStore {
     public void write(BackendSettings settings) {
         if (Secrets.holdsSecret(settings.jdbcUrl()) || Secrets.holdsSecret(settings.postgresImage())) {
             throw new IllegalArgumentException("settings must not hold a password");
+        }
+        if (Files.exists(file()) && !Files.isRegularFile(file())) {
+            throw LockdrillException.usage("Cannot save the backend: " + file() + " is "
+                    + (Files.isDirectory(file()) ? "a folder" : "not a file")
+                    + "; remove it and run the command again.");
         }
         try {
             Files.createDirectories(dir);

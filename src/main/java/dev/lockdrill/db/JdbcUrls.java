@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 
 /** JDBC URLs: shown without their secrets, accepted in libpq's URI form too, built from libpq's variables. */
 public final class JdbcUrls {
-    static final String EXPECTED = "jdbc:postgresql://HOST:5432/DB?user=USER (or libpq's postgresql://USER@HOST:5432/DB)";
+    public static final String EXPECTED = "jdbc:postgresql://HOST:5432/DB?user=USER (or libpq's postgresql://USER@HOST:5432/DB)";
     /** The libpq environment variables every PostgreSQL tool honours. */
     public static final List<String> LIBPQ_VARIABLES = List.of("PGHOST", "PGPORT", "PGDATABASE", "PGUSER",
             "PGPASSWORD", "PGSSLMODE");
@@ -24,6 +24,9 @@ public final class JdbcUrls {
     private static final Pattern CREDENTIAL_PARAM = Pattern.compile("(?i)(?<=[?&])(?:user|password)=[^&]*(?:&|$)");
     private static final Pattern USER_INFO = Pattern.compile("(jdbc:postgresql://)[^/@?]*@");
     private static final Pattern USER_PASSWORD = Pattern.compile("(jdbc:postgresql://[^:/@?]+):[^@/?]*@");
+
+    /** Longer is not a URL someone meant (and the forms below are parsed by regular expressions). */
+    static final int MAX_URL = 4_096;
 
     private JdbcUrls() {
     }
@@ -37,7 +40,12 @@ public final class JdbcUrls {
      * with a sentence that shows the expected form.
      */
     public static String normalize(String url) {
+        DriverLog.off();
         String trimmed = url.trim();
+        if (trimmed.length() > MAX_URL) {
+            throw LockdrillException.usage("The PostgreSQL URL is " + trimmed.length() + " characters long; one of at "
+                    + "most " + MAX_URL + " is expected, such as " + EXPECTED + ".");
+        }
         if (trimmed.startsWith("jdbc:postgresql:")) {
             if (org.postgresql.Driver.parseURL(trimmed, null) == null) {
                 throw LockdrillException.usage("'" + Secrets.redact(trimmed) + "' is not a URL the PostgreSQL driver "

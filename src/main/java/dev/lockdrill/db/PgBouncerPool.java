@@ -2,6 +2,7 @@ package dev.lockdrill.db;
 
 import dev.lockdrill.support.ExitCodes;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.OwnerMark;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -73,6 +74,8 @@ public final class PgBouncerPool implements AutoCloseable {
         try {
             dir = Files.createTempDirectory("lockdrill-pgbouncer", PosixFilePermissions.asFileAttribute(
                     PosixFilePermissions.fromString("rwx------")));
+            // a later check or `doctor --clean` stops the pooler and removes the folder once this process is gone
+            OwnerMark.write(dir);
             int port = freePort();
             String server = "host=" + m.group(1) + " port=" + (m.group(2) == null ? "5432" : m.group(2))
                     + " dbname=" + quote(m.group(3).isEmpty() ? user : m.group(3)) + " user=" + quote(user)

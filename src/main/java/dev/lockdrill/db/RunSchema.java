@@ -10,7 +10,6 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.security.SecureRandom;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -19,7 +18,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
@@ -111,7 +109,7 @@ public final class RunSchema implements AutoCloseable {
             }
         } catch (SQLException e) {
             throw new LockdrillException("Cannot prepare the check's schema on " + JdbcUrls.redact(jdbcUrl) + ": "
-                    + Text.clause(Secrets.redact(e.getMessage())) + ". " + advice(e.getSQLState())
+                    + Text.clause(Secrets.redact(AdminConnections.why(e))) + ". " + advice(e.getSQLState())
                     + " `lockdrill doctor` shows what is used.", ExitCodes.USAGE, e);
         }
         OPEN.add(schema);
@@ -242,11 +240,7 @@ public final class RunSchema implements AutoCloseable {
     }
 
     static Connection connect(String jdbcUrl) throws SQLException {
-        Properties props = new Properties();
-        props.setProperty("ApplicationName", "lockdrill-admin");
-        props.setProperty("connectTimeout", "5");
-        props.setProperty("socketTimeout", "30");
-        return DriverManager.getConnection(jdbcUrl, props);
+        return AdminConnections.open(jdbcUrl, "lockdrill-admin");
     }
 
     /**

@@ -1,17 +1,19 @@
 package dev.lockdrill.drill;
 
-import dev.lockdrill.support.Text;
 import com.fasterxml.jackson.core.JacksonException;
 import dev.lockdrill.support.Json;
 import dev.lockdrill.support.LockdrillException;
 import dev.lockdrill.support.Suggestions;
+import dev.lockdrill.support.Text;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -34,18 +36,38 @@ public final class DrillCatalog {
         if (!Files.isDirectory(dir)) {
             return List.of();
         }
-        List<DrillCard> cards = new ArrayList<>();
+        Map<String, Path> fileOf = new HashMap<>();
+        Map<String, DrillCard> byId = new HashMap<>();
         try (Stream<Path> files = Files.list(dir)) {
             for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".yaml")).sorted().toList()) {
+                DrillCard card;
                 try {
-                    cards.add(read(file));
+                    card = read(file);
                 } catch (LockdrillException e) {
                     notices.accept("Skipped drill " + file.getFileName() + ": " + e.getMessage());
+                    continue;
+                }
+                Path other = fileOf.get(card.id());
+                if (other == null) {
+                    fileOf.put(card.id(), file);
+                    byId.put(card.id(), card);
+                    continue;
+                }
+                // the card whose file is named after its id is the one `drill ID` opens
+                boolean ownsName = file.getFileName().toString().equals(card.id() + ".yaml");
+                Path skipped = ownsName ? other : file;
+                notices.accept("Skipped drill " + skipped.getFileName() + ": its id '" + Text.literal(card.id())
+                        + "' is also the id of " + (ownsName ? file : other).getFileName()
+                        + "; give each card an id of its own.");
+                if (ownsName) {
+                    fileOf.put(card.id(), file);
+                    byId.put(card.id(), card);
                 }
             }
         } catch (IOException e) {
             throw LockdrillException.usage("Cannot list " + dir + ": " + e.getMessage());
         }
+        List<DrillCard> cards = new ArrayList<>(byId.values());
         cards.sort(Comparator.comparing(DrillCard::id));
         return cards;
     }
@@ -60,7 +82,7 @@ public final class DrillCatalog {
     }
 
     public DrillCard card(String id) {
-        return find(id).orElseThrow(() -> LockdrillException.usage("No drill '" + id + "'."
+        return find(id).orElseThrow(() -> LockdrillException.usage("No drill '" + Text.literal(id) + "'."
                 + Suggestions.didYouMean(id, cards().stream().map(c -> c.id()).toList()) + " Known drills: "
                 + String.join(", ", ids()) + "."));
     }

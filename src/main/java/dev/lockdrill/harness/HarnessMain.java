@@ -5,6 +5,7 @@ import dev.lockdrill.history.EventCodec;
 import dev.lockdrill.harness.explore.Explorable;
 import dev.lockdrill.support.ChildArgs;
 import dev.lockdrill.support.ScheduleId;
+import dev.lockdrill.support.Text;
 
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
@@ -137,9 +138,9 @@ public final class HarnessMain {
                 }
             }
         } catch (HarnessException e) {
-            sink.emit(new Event.Error(e.getMessage(), detail(e.getCause())));
+            sink.emit(new Event.Error(Text.capped(e.getMessage(), Failures.MAX_MESSAGE), detail(e.getCause())));
         } catch (Throwable e) {
-            sink.emit(new Event.Error("the check stopped: " + e, detail(e)));
+            sink.emit(new Event.Error("the check stopped: " + Failures.describe(e), detail(e)));
         }
         DONE.set(true);
         endDescendants();
@@ -251,7 +252,7 @@ public final class HarnessMain {
         if (e == null) {
             return "";
         }
-        StringBuilder out = new StringBuilder(e.toString());
+        StringBuilder out = new StringBuilder(Failures.describe(e));
         for (StackTraceElement frame : e.getStackTrace()) {
             out.append("\n\tat ").append(frame);
         }

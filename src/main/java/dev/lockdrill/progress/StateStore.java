@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.lockdrill.support.LockdrillException;
 import dev.lockdrill.support.Json;
+import dev.lockdrill.support.Text;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,6 +21,7 @@ import java.time.Clock;
 import java.time.format.DateTimeFormatter;
 import java.time.ZoneOffset;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -89,30 +91,46 @@ public final class StateStore {
 
     private WorkbookState load() {
         Path file = file();
-        if (!Files.exists(file)) {
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             return WorkbookState.empty();
         }
+        if (!Files.isRegularFile(file)) {
+            return movedAside(file, Files.isDirectory(file) ? "it is a folder, not a file" : "it is not a file");
+        }
         try {
+            if (Files.size(file) == 0) {
+                return movedAside(file, "it is empty (0 bytes)");
+            }
             JsonNode tree = Json.json().readTree(file.toFile());
-            int version = tree == null ? 0 : tree.path("formatVersion").asInt(0);
+            if (tree == null || tree.isMissingNode()) {
+                return movedAside(file, "it holds no JSON");
+            }
+            int version = tree.path("formatVersion").asInt(0);
             if (version > WorkbookState.FORMAT_VERSION) {
                 throw LockdrillException.usage("Your progress file " + file + " was written by a newer lockdrill "
                         + "(format " + version + "; this one reads format " + WorkbookState.FORMAT_VERSION
                         + " and older), so it was left as it is: upgrade lockdrill, or move the file away to start "
                         + "afresh.");
             }
-            WorkbookState state = tree == null || tree.isMissingNode() || tree.isNull() ? null
-                    : Json.json().treeToValue(tree, WorkbookState.class);
-            return state == null ? WorkbookState.empty() : state;
+            Optional<String> problem = StateProblems.of(tree);
+            if (problem.isPresent()) {
+                return movedAside(file, problem.get());
+            }
+            return Json.json().treeToValue(tree, WorkbookState.class);
         } catch (JacksonException e) {
-            Path aside = freeName("state.json.corrupt-" + STAMP.format(clock.instant()));
-            move(file, aside);
-            notices.accept("Your progress file " + file + " could not be read (" + e.getOriginalMessage()
-                    + "). It was moved to " + aside + " and a new one was started; copy back what you need.");
-            return WorkbookState.empty();
+            return movedAside(file, Text.capped(Text.printable(e.getOriginalMessage()), 300));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
+    }
+
+    /** Moves an unusable state file aside, says why and where it went, and starts afresh. */
+    private WorkbookState movedAside(Path file, String why) {
+        Path aside = freeName("state.json.corrupt-" + STAMP.format(clock.instant()));
+        move(file, aside);
+        notices.accept("Your progress file " + file + " could not be read: " + Text.clause(why) + ". It was moved to "
+                + aside + " and a new one was started; copy back what you need.");
+        return WorkbookState.empty();
     }
 
     /** A name in the state folder no file has yet: {@code base}, else {@code base-2}, {@code base-3}, … */

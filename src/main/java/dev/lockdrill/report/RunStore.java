@@ -5,6 +5,7 @@ import dev.lockdrill.history.EventCodec;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.score.CheckResult;
+import dev.lockdrill.support.OwnerMark;
 import dev.lockdrill.support.Secrets;
 
 import java.io.IOException;
@@ -35,6 +36,9 @@ public final class RunStore {
     static final String OTHERS = "others";
     /** How many runs of each kata are kept (the learner's, and separately others'), unless configured. */
     public static final int DEFAULT_KEEP = 20;
+    private static final String RESULT = "result.json";
+    /** The runs of a lab ({@code lab-<name>}), kept beside the katas' but with no result.json. */
+    public static final String LAB_PREFIX = "lab-";
     private static final Pattern STAMPED = Pattern.compile("\\d{8}T\\d{6}\\.\\d{3}Z(-\\d+)?");
     private final Path runsRoot;
 
@@ -66,7 +70,9 @@ public final class RunStore {
             for (int n = 1; ; n++) {
                 Path dir = base.resolve(n == 1 ? stamp : stamp + "-" + n);
                 try {
-                    return Files.createDirectory(dir);
+                    Files.createDirectory(dir);
+                    OwnerMark.write(dir);
+                    return dir;
                 } catch (FileAlreadyExistsException taken) {
                     // another run has this name: try the next
                 }
@@ -77,25 +83,94 @@ public final class RunStore {
     }
 
     /**
-     * Keeps the newest {@code keep} runs beside this one (its own folder: the learner's, or others')
-     * and removes older ones; returns how many it removed.
+     * Keeps the newest {@code keep} finished runs beside this one (its own folder: the learner's, or
+     * others') and removes older ones; returns how many it removed. Runs interrupted before they
+     * finished (no result.json) are not counted: they are swept, with the temp files of killed
+     * saves, by {@link #sweep}.
      */
     public int prune(Path runDir, int keep) {
         Path base = runDir.getParent();
+        sweep(base);
+        List<Path> runs = runs(base).stream()
+                .filter(p -> p.equals(runDir) || Files.exists(p.resolve(RESULT), LinkOption.NOFOLLOW_LINKS)).toList();
+        int removed = 0;
+        for (Path old : runs.subList(0, Math.max(0, runs.size() - keep))) {
+            if (!old.equals(runDir) && settled(old) && deleteTree(old)) {
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    /**
+     * Removes, under every kata's runs (the learner's and others'), what checks that no longer run
+     * left: folders of runs that never finished, and the temp files of a save that was killed. A
+     * lab's runs ({@code lab-*}) keep no result.json and are left as they are.
+     * Returns the folders and files removed, relative to the runs folder.
+     */
+    public List<String> sweepAll() {
+        List<String> removed = new ArrayList<>();
+        try (Stream<Path> katas = Files.list(runsRoot)) {
+            for (Path kata : katas.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+                    .filter(p -> !p.getFileName().toString().startsWith(LAB_PREFIX)).toList()) {
+                removed.addAll(sweep(kata));
+                removed.addAll(sweep(kata.resolve(OTHERS)));
+            }
+        } catch (IOException e) {
+            return removed;
+        }
+        return removed;
+    }
+
+    /** {@link #sweepAll} for one folder of runs. */
+    private List<String> sweep(Path base) {
+        List<String> removed = new ArrayList<>();
+        for (Path run : runs(base)) {
+            if (inUse(run)) {
+                continue;
+            }
+            if (!Files.exists(run.resolve(RESULT), LinkOption.NOFOLLOW_LINKS)) {
+                if (deleteTree(run)) {
+                    removed.add(runsRoot.relativize(run) + "/");
+                }
+                continue;
+            }
+            try (Stream<Path> files = Files.list(run)) {
+                for (Path temp : files.filter(f -> f.getFileName().toString().endsWith(".tmp")).toList()) {
+                    if (Files.deleteIfExists(temp)) {
+                        removed.add(runsRoot.relativize(temp).toString());
+                    }
+                }
+            } catch (IOException e) {
+                // what could not be listed is tried again by the next sweep
+            }
+        }
+        return removed;
+    }
+
+    /** The run folders under {@code base}, oldest first. */
+    private static List<Path> runs(Path base) {
         try (Stream<Path> list = Files.list(base)) {
-            List<Path> runs = list.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+            return list.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
                     .filter(p -> STAMPED.matcher(p.getFileName().toString()).matches())
                     .sorted(Comparator.comparing(p -> p.getFileName().toString())).toList();
-            int removed = 0;
-            for (Path old : runs.subList(0, Math.max(0, runs.size() - keep))) {
-                if (!old.equals(runDir) && settled(old) && deleteTree(old)) {
-                    removed++;
-                }
-            }
-            return removed;
         } catch (IOException e) {
-            return 0;
+            return List.of();
         }
+    }
+
+    /**
+     * Whether a check may still be writing the run: its owner still runs, or (a folder made before
+     * runs were marked, or whose owner has not marked it yet) it changed in the last while.
+     */
+    private static boolean inUse(Path run) {
+        return OwnerMark.ownerAlive(run).orElseGet(() -> {
+            try {
+                return System.currentTimeMillis() - Files.getLastModifiedTime(run).toMillis() <= SETTLED_MILLIS;
+            } catch (IOException e) {
+                return true;
+            }
+        });
     }
 
     /** Kept while another check may still be writing it: finished (result.json there) a while ago. */
@@ -103,7 +178,7 @@ public final class RunStore {
 
     private static boolean settled(Path run) {
         try {
-            Path result = run.resolve("result.json");
+            Path result = run.resolve(RESULT);
             return Files.exists(result) && System.currentTimeMillis()
                     - Files.getLastModifiedTime(result).toMillis() > SETTLED_MILLIS;
         } catch (IOException e) {
@@ -128,7 +203,7 @@ public final class RunStore {
 
     public void save(Path runDir, CheckResult result) {
         try {
-            writeAtomically(runDir.resolve("result.json"), Secrets.redact(JsonReport.render(result)));
+            writeAtomically(runDir.resolve(RESULT), Secrets.redact(JsonReport.render(result)));
             if (result.you().history() != null) {
                 writeAtomically(runDir.resolve("history.jsonl"), historyLines(result.you().history()));
                 writeAtomically(runDir.resolve(HtmlTimeline.FILE_NAME), HtmlTimeline.render(result));

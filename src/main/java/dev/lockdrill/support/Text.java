@@ -155,6 +155,88 @@ public final class Text {
         return width <= 1 ? "…".substring(0, Math.max(0, width)) : text.substring(0, width - 1) + "…";
     }
 
+    /**
+     * Text we did not write (a learner's exception message, a typed argument) cut to {@code max}
+     * characters before anything else reads it, saying how long it was: "kkk… (200000 characters)".
+     */
+    public static String capped(String text, int max) {
+        if (text == null || text.length() <= max) {
+            return text;
+        }
+        int cut = Character.isHighSurrogate(text.charAt(max - 1)) ? max - 1 : max;
+        return text.substring(0, cut) + "… (" + text.length() + " characters)";
+    }
+
+    /** The longest a typed word is echoed back: enough to recognise it, not a screenful. */
+    public static final int MAX_ECHO = 120;
+
+    /**
+     * Something the user typed (an id, a path, an argument), made safe to echo: control characters
+     * and invisible formatting shown escaped ({@code \n}, {@code \e}, {@code \x07}, {@code \u202E}),
+     * so a typed escape sequence cannot clear the screen or fake a line, and cut to {@link #MAX_ECHO}.
+     */
+    public static String literal(String typed) {
+        if (typed == null) {
+            return null;
+        }
+        String shown = escaped(typed.length() > MAX_ECHO ? typed.substring(0, MAX_ECHO) : typed, false);
+        if (typed.length() <= MAX_ECHO && shown.length() <= MAX_ECHO) {
+            return shown;
+        }
+        int cut = Math.min(MAX_ECHO, shown.length());
+        cut = Character.isHighSurrogate(shown.charAt(cut - 1)) ? cut - 1 : cut;
+        return shown.substring(0, cut) + "… (" + typed.length() + " characters)";
+    }
+
+    /**
+     * A message about to be printed with its control characters escaped (see {@link #literal});
+     * line breaks are kept, as a message may be made of several lines.
+     */
+    public static String printable(String message) {
+        return message == null ? null : escaped(message, true);
+    }
+
+    private static String escaped(String text, boolean keepLineBreaks) {
+        StringBuilder out = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            String escape = escape(c, keepLineBreaks);
+            if (escape == null) {
+                if (out != null) {
+                    out.append(c);
+                }
+                continue;
+            }
+            if (out == null) {
+                out = new StringBuilder(text.length() + 16).append(text, 0, i);
+            }
+            out.append(escape);
+        }
+        return out == null ? text : out.toString();
+    }
+
+    private static String escape(char c, boolean keepLineBreaks) {
+        if (c == '\n') {
+            return keepLineBreaks ? null : "\\n";
+        }
+        if (c == '\t') {
+            return keepLineBreaks ? null : "\\t";
+        }
+        if (c == '\r') {
+            return "\\r";
+        }
+        if (c == 0x1b) {
+            return "\\e";
+        }
+        if (c < 0x20 || c == 0x7f) {
+            return String.format("\\x%02X", (int) c);
+        }
+        if (c >= 0x80 && c < 0xa0 || Character.getType(c) == Character.FORMAT || c == '\u2028' || c == '\u2029') {
+            return String.format("\\u%04X", (int) c);
+        }
+        return null;
+    }
+
     /** The styled text padded with spaces to {@code width} visible columns (at least one space after it). */
     public static String pad(String styled, int width) {
         return styled + " ".repeat(Math.max(0, width - visible(styled)));

@@ -2,12 +2,14 @@ package dev.lockdrill.app;
 
 import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.db.RunSchema;
+import dev.lockdrill.report.RunStore;
 import dev.lockdrill.testing.Pipelines;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -16,13 +18,14 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A `lockdrill check` stopped from outside — SIGTERM, a closed terminal (SIGHUP), kill -9 — while
- * its check process runs leaves no check process, schema or role behind (after kill -9, the next
- * check's sweep removes them; the orphaned check process stops by itself).
+ * its check process runs leaves no check process, schema, role or run folder behind (after kill -9,
+ * the next check's sweep removes them; the orphaned check process stops by itself).
  */
 class InterruptedCheckTest {
     @TempDir
@@ -58,6 +61,21 @@ class InterruptedCheckTest {
                 + "'pg_namespace')")).as("schemas registered to the stopped lockdrill").isEmpty();
         assertThat(registeredTo(check.pid(), "SELECT rolname FROM pg_roles WHERE shobj_description(oid, "
                 + "'pg_authid')")).as("roles registered to the stopped lockdrill").isEmpty();
+        Path runs = workbook.stateDir().resolve("runs");
+        if (signal.equals("KILL")) {
+            new RunStore(runs).sweepAll();
+        }
+        assertThat(unfinishedRuns(runs)).as("run folders the stopped check left without a result").isEmpty();
+    }
+
+    private static List<Path> unfinishedRuns(Path runs) throws Exception {
+        if (!Files.isDirectory(runs)) {
+            return List.of();
+        }
+        try (Stream<Path> all = Files.walk(runs)) {
+            return all.filter(p -> p.getFileName().toString().matches("\\d{8}T.*") && Files.isDirectory(p))
+                    .filter(p -> !Files.exists(p.resolve("result.json"))).toList();
+        }
     }
 
     private static List<ProcessHandle> awaitCheckProcess(Process check) throws InterruptedException {

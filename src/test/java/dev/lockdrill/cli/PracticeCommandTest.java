@@ -56,7 +56,8 @@ class PracticeCommandTest {
     void withNothingDueAndEveryKataPassedThereIsNothingToPractise() throws Exception {
         DrillRig rig = rig();
         rig.run("\n" + "y\ny\ny\ny\n" + "4\n", "drill", "lease");
-        rig.app().state().update(s -> s.with("fencing-token", s.kata("fencing-token").afterCheck("pass", "x")));
+        rig.app().state().update(s -> s.with("fencing-token",
+                s.kata("fencing-token").afterCheck("pass", "2026-01-01T00:00:00Z")));
         DrillRig.Run run = rig.run("", "practice");
         assertThat(run.out()).contains("Nothing to practise");
     }

@@ -28,4 +28,20 @@ class DrillCatalogLoadingTest {
                 .anyMatch(n -> n.contains("no-rubric.yaml") && n.endsWith("it has no rubric."))
                 .anyMatch(n -> n.contains("broken.yaml") && n.contains("not a valid drill card"));
     }
+
+    @Test
+    void twoCardsWithOneIdAreNamedAndTheOneNamedAfterItKept(@TempDir Path dir) throws Exception {
+        Files.copy(Path.of("drills/lease.yaml"), dir.resolve("lease.yaml"));
+        Files.copy(Path.of("drills/lease.yaml"), dir.resolve("another.yaml"));
+        Files.writeString(dir.resolve("another.yaml"), Files.readString(dir.resolve("another.yaml"))
+                .replace("title:", "title: COPY"));
+        List<String> notices = new ArrayList<>();
+
+        List<DrillCard> cards = new DrillCatalog(dir, notices::add).cards();
+
+        assertThat(cards).singleElement().satisfies(c -> assertThat(c.title()).doesNotContain("COPY"));
+        assertThat(notices).singleElement().asString()
+                .isEqualTo("Skipped drill another.yaml: its id 'lease' is also the id of lease.yaml; give each card "
+                        + "an id of its own.");
+    }
 }

@@ -25,6 +25,18 @@ class EventCodecTest {
     }
 
     @Test
+    void aMegabyteStringFromTheCheckProcessIsCutWhenDecoded() {
+        String huge = "k".repeat(1 << 20);
+        String line = EventCodec.encode(new Event.Complete(1, Outcome.FAIL, Map.of("why", List.of(huge)), huge, 20));
+
+        Event.Complete decoded = (Event.Complete) EventCodec.decode(line).orElseThrow();
+
+        assertThat(decoded.error()).hasSizeLessThan(EventCodec.MAX_STRING + 40)
+                .startsWith("kkk").endsWith("… (1048576 characters)");
+        assertThat(((List<?>) decoded.result().get("why")).get(0)).isEqualTo(decoded.error());
+    }
+
+    @Test
     void strayOutputIsNotAnEvent() {
         assertThat(EventCodec.decode("Hello from the learner")).isEmpty();
         assertThat(EventCodec.decode("{\"type\":\"nonsense\"}")).isEmpty();

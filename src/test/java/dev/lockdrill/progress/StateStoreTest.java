@@ -40,8 +40,8 @@ class StateStoreTest {
 
     @Test
     void aPassedKataStaysPassed() {
-        store().update(s -> s.with("k", s.kata("k").afterCheck("pass", "t1")));
-        WorkbookState state = store().update(s -> s.with("k", s.kata("k").afterCheck("fail", "t2")));
+        store().update(s -> s.with("k", s.kata("k").afterCheck("pass", "2026-11-29T07:00:00Z")));
+        WorkbookState state = store().update(s -> s.with("k", s.kata("k").afterCheck("fail", "2026-11-29T07:30:00Z")));
 
         assertThat(state.kata("k").status()).isEqualTo(KataProgress.PASSED);
         assertThat(state.kata("k").attempts()).isEqualTo(2);
@@ -58,6 +58,52 @@ class StateStoreTest {
         Path aside = dir.resolve("state.json.corrupt-20261129-080000");
         assertThat(aside).hasContent("{ this is not json");
         assertThat(notices).singleElement().asString().contains("could not be read", aside.toString());
+    }
+
+    @Test
+    void anEmptyFileIsMovedAsideAndNamedNotReadAsAFreshStart() throws Exception {
+        Files.writeString(dir.resolve("state.json"), "");
+
+        assertThat(store().read().katas()).isEmpty();
+
+        assertThat(dir.resolve("state.json.corrupt-20261129-080000")).exists().isEmptyFile();
+        assertThat(notices).singleElement().asString().contains("it is empty (0 bytes)");
+    }
+
+    @Test
+    void aFolderWhereTheFileShouldBeIsMovedAsideAndNamed() throws Exception {
+        Files.createDirectories(dir.resolve("state.json"));
+
+        store().update(s -> s.with("k", s.kata("k").withHintsUsed(1)));
+
+        assertThat(dir.resolve("state.json.corrupt-20261129-080000")).isDirectory();
+        assertThat(dir.resolve("state.json")).isRegularFile();
+        assertThat(notices).singleElement().asString().contains("it is a folder, not a file");
+    }
+
+    @Test
+    void entriesLockdrillNeverWritesAreNamedInOneSentenceAndTheFileMovedAside() throws Exception {
+        List<String> files = List.of(
+                "{\"formatVersion\":1,\"katas\":{\"fencing-token\":null}}",
+                "{\"formatVersion\":1,\"katas\":{\"fencing-token\":{\"status\":\"bogus\",\"attempts\":1}}}",
+                "{\"formatVersion\":1,\"katas\":{\"fencing-token\":{\"status\":\"attempted\",\"attempts\":-5}}}",
+                "{\"formatVersion\":1,\"katas\":{\"fencing-token\":{\"lastRunAt\":\"yesterday\"}}}",
+                "{\"formatVersion\":1,\"drills\":{\"lease\":{\"schedule\":{\"due\":\"soon\"}}}}",
+                "[1, 2]");
+        List<String> expected = List.of("the entry for kata 'fencing-token' is null",
+                "has status 'bogus'", "has attempts -5, below zero", "has lastRunAt 'yesterday', which is no time",
+                "the schedule in the entry for drill 'lease' has due 'soon', which is no time",
+                "it holds array, not an object");
+        for (int i = 0; i < files.size(); i++) {
+            notices.clear();
+            Files.writeString(dir.resolve("state.json"), files.get(i));
+
+            assertThat(store().read().katas()).isEmpty();
+
+            assertThat(notices).as(files.get(i)).singleElement().asString().contains(expected.get(i))
+                    .doesNotContain("Exception");
+            assertThat(dir.resolve("state.json")).doesNotExist();
+        }
     }
 
     @Test

@@ -88,6 +88,78 @@ class StoredRunTest {
         assertThat(old).doesNotExist();
     }
 
+    /**
+     * The probe's case: interrupted checks left folders holding only classes/; they counted among
+     * the kept runs, so a finished check removed real runs and kept the partial ones.
+     */
+    @Test
+    void runsThatNeverFinishedDoNotCountAmongTheKeptAndAreSwept() throws Exception {
+        RunStore store = new RunStore(runs);
+        Instant at = SampleRuns.kleppmannResult().at();
+        List<Path> finished = new ArrayList<>();
+        List<Path> partial = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            Path run = store.newRunDir("fencing-token", at.plusSeconds(i));
+            if (i % 2 == 0) {
+                store.save(run, SampleRuns.kleppmannResult());
+                finishedLongAgo(run);
+                finished.add(run);
+            } else {
+                Files.createDirectories(run.resolve("classes"));
+                markedByAProcessThatIsGone(run);
+                partial.add(run);
+            }
+        }
+        Path last = store.newRunDir("fencing-token", at.plusSeconds(9));
+        store.save(last, SampleRuns.kleppmannResult());
+
+        assertThat(store.prune(last, 4)).isEqualTo(1);
+
+        assertThat(partial).allSatisfy(p -> assertThat(p).doesNotExist());
+        assertThat(finished.get(0)).doesNotExist();
+        assertThat(finished.subList(1, 4)).allSatisfy(p -> assertThat(p).isDirectory());
+    }
+
+    @Test
+    void tempFilesOfAKilledSaveAndUnmarkedPartialRunsAreSweptOnlyOnceNothingWritesThem() throws Exception {
+        RunStore store = new RunStore(runs);
+        Instant at = SampleRuns.kleppmannResult().at();
+        Path killedSave = store.newRunDir("fencing-token", at);
+        store.save(killedSave, SampleRuns.kleppmannResult());
+        Files.writeString(killedSave.resolve("timeline.html123.tmp"), "<html");
+        markedByAProcessThatIsGone(killedSave);
+        Path stillSaving = store.newRunDir("fencing-token", at.plusSeconds(1));
+        store.save(stillSaving, SampleRuns.kleppmannResult());
+        Files.writeString(stillSaving.resolve("result.json456.tmp"), "{");
+        Path oldUnmarked = store.newRunDir("circuit-breaker", at, RunStore.Owner.OTHER);
+        Files.delete(oldUnmarked.resolve(".owner"));
+        Files.setLastModifiedTime(oldUnmarked, java.nio.file.attribute.FileTime.fromMillis(
+                System.currentTimeMillis() - 600_000));
+        Path freshUnmarked = store.newRunDir("circuit-breaker", at.plusSeconds(1), RunStore.Owner.OTHER);
+        Files.delete(freshUnmarked.resolve(".owner"));
+        Path lab = store.newRunDir(RunStore.LAB_PREFIX + "db-vs-redlock", at);
+        Files.writeString(lab.resolve("lab.html"), "<html>");
+        markedByAProcessThatIsGone(lab);
+
+        List<String> swept = store.sweepAll();
+
+        assertThat(swept).containsExactlyInAnyOrder(
+                runs.relativize(killedSave.resolve("timeline.html123.tmp")).toString(),
+                runs.relativize(oldUnmarked) + "/");
+        assertThat(killedSave.resolve("result.json")).exists();
+        assertThat(stillSaving.resolve("result.json456.tmp")).exists();
+        assertThat(freshUnmarked).isDirectory();
+        assertThat(lab).as("a lab's run, which has no result.json").isDirectory();
+    }
+
+    /** The owner mark of a process that has ended (a check killed with kill -9). */
+    private static void markedByAProcessThatIsGone(Path run) throws Exception {
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Files.writeString(run.resolve(".owner"), "pid=" + gone.pid() + " started="
+                + gone.info().startInstant().map(Instant::toEpochMilli).orElse(1L) + "\n");
+    }
+
     private static void finishedLongAgo(Path run) throws Exception {
         Files.setLastModifiedTime(run.resolve("result.json"),
                 java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 600_000));

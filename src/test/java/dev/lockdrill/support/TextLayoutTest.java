@@ -92,4 +92,13 @@ class TextLayoutTest {
         assertThat(Prose.reflow(table, 50).lines()).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(50))
                 .noneMatch(l -> l.contains("---"));
     }
+
+    @Test
+    void typedTextIsEchoedWithControlCharactersEscapedAndCut() {
+        assertThat(Text.literal("\u001b[2Jhi\u0007\n\t\u007f\u202e")).isEqualTo("\\e[2Jhi\\x07\\n\\t\\x7F\\u202E");
+        assertThat(Text.literal("fencing-token")).isEqualTo("fencing-token");
+        assertThat(Text.literal("k".repeat(100_000))).isEqualTo("k".repeat(Text.MAX_ECHO) + "… (100000 characters)");
+        assertThat(Text.printable("two\nlines\u001b[0m")).isEqualTo("two\nlines\\e[0m");
+        assertThat(Text.capped("short", 10)).isSameAs("short");
+    }
 }

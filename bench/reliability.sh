@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The reproductions of the reliability probe (issue 23; ../shared/reviews/reliability-2026-12-01.md)
+# that items 1, 4 and 5 fixed, re-run against this checkout: bad input answered in one sentence and
+# exit 2 at once, a learner's 200,000-character exception message, interrupted checks and what they
+# leave, temporary folders swept by `doctor --clean`. One line per probe: exit code, seconds, and
+# what was wrong with it ("ok" when nothing). Run on demand, never from the test suite; it needs
+# the local PostgreSQL (or LOCKDRILL_JDBC_URL) and, for the redlock probe, redis-server.
+# Usage: bench/reliability.sh
+set -uo pipefail
+# job control: background checks get their own process group and keep SIGINT (else it is ignored)
+set -m
+cd "$(dirname "$0")/.."
+export LOCKDRILL_JDBC_URL="${LOCKDRILL_JDBC_URL:-jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres}"
+SCRATCH="$(mktemp -d "${TMPDIR:-/tmp}/lockdrill-reliability.XXXXXX")"
+trap 'rm -rf "$SCRATCH"' EXIT
+mkdir -p "$SCRATCH/tmp"
+./lockdrill --version >/dev/null || exit 2
+PROBLEMS=0
+
+# probe NAME EXPECTED_EXIT MAX_SECONDS -- COMMAND...: runs it, stdin closed, and judges exit, time and stderr
+probe() {
+  local name="$1" expected="$2" max="$3"
+  shift 4
+  local start end rc secs why=""
+  start=$(date +%s.%N)
+  timeout 300 "$@" </dev/null >"$SCRATCH/out" 2>"$SCRATCH/err"
+  rc=$?
+  end=$(date +%s.%N)
+  secs=$(echo "$end - $start" | bc)
+  [ "$rc" = "$expected" ] || why+="exit $rc, not $expected; "
+  [ "$(echo "$secs > $max" | bc)" = 1 ] && why+="slower than ${max} s; "
+  grep -q $'\e' "$SCRATCH/err" && why+="raw escape on stderr; "
+  grep -qE '^\s+at [a-z]|Exception:|^[A-Z][a-z]{2} [0-9]{2}, [0-9]{4}' "$SCRATCH/err" && why+="trace or log line; "
+  [ "$(wc -c <"$SCRATCH/err")" -gt 2000 ] && why+="$(wc -c <"$SCRATCH/err") bytes on stderr; "
+  [ -n "$why" ] && PROBLEMS=$((PROBLEMS + 1))
+  printf '%-34s exit %-3s %6.1f s  %s\n' "$name" "$rc" "$secs" "${why:-ok}"
+}
+
+echo "== bad input (one sentence, exit 2, at once)"
+probe "100,000-character kata" 2 15 -- ./lockdrill check "$(printf 'k%.0s' $(seq 1 100000))"
+probe "20,000-character option" 2 15 -- ./lockdrill check fencing-token "--$(printf 'x%.0s' $(seq 1 20000))"
+probe "escape codes in a kata" 2 15 -- ./lockdrill check $'\e[31mred\e[0m'
+probe "line break in a kata" 2 15 -- ./lockdrill check $'fencing-token\nrm -rf'
+probe "port that is no number" 2 15 -- ./lockdrill check fencing-token --jdbc-url 'jdbc:postgresql://127.0.0.1:abc/postgres'
+probe "port 99999" 2 15 -- ./lockdrill check fencing-token --jdbc-url 'jdbc:postgresql://127.0.0.1:99999/postgres'
+probe "empty --jdbc-url" 2 15 -- ./lockdrill check fencing-token --jdbc-url ''
+probe "--explore with --timeout 0" 2 15 -- ./lockdrill check circuit-breaker --explore 5 --timeout 0
+probe "--explore with --timeout -3" 2 15 -- ./lockdrill check circuit-breaker --explore 5 --timeout -3
+probe "--from a file" 2 15 -- ./lockdrill check fencing-token --from /etc/hostname
+if (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then
+  probe "doctor at the Redis port" 2 30 -- ./lockdrill doctor --jdbc-url 'jdbc:postgresql://127.0.0.1:6379/postgres?user=postgres'
+  probe "check at the Redis port" 2 40 -- ./lockdrill check fencing-token --no-compare --jdbc-url 'jdbc:postgresql://127.0.0.1:6379/postgres?user=postgres'
+else
+  echo "(nothing listens on 6379: the non-PostgreSQL port probes are skipped)"
+fi
+
+echo "== a learner's 200,000-character exception message (the probe: > 130 s)"
+cp -r katas/circuit-breaker "$SCRATCH/cb"
+sed -i 's/public boolean tryAcquirePermission() {/public boolean tryAcquirePermission() {\n        if (true) throw new IllegalStateException("k".repeat(200000));/' \
+  "$SCRATCH/cb/CountingCircuitBreaker.java"
+probe "huge exception message" 1 60 -- ./lockdrill check circuit-breaker --from "$SCRATCH/cb" --no-compare
+
+partial_runs() {
+  find .lockdrill/runs -mindepth 2 -maxdepth 3 -type d -name '2*' 2>/dev/null | while read -r run; do
+    [ -f "$run/result.json" ] || echo "$run"
+  done | wc -l
+}
+
+echo "== interrupts (partial run folders; the next check sweeps what kill -9 leaves)"
+for signal in INT TERM HUP KILL; do
+  ./lockdrill check fencing-token --no-compare >"$SCRATCH/sig.out" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 120); do
+    sleep 0.25
+    pgrep -P "$pid" -f HarnessMain >/dev/null && break
+  done
+  sleep 0.5
+  kill "-$signal" "$pid" 2>/dev/null
+  wait "$pid"
+  echo "SIG$signal: exit $?, run folders without a result: $(partial_runs)"
+done
+./lockdrill check fencing-token --no-compare >/dev/null 2>&1
+left=$(partial_runs)
+echo "after the next check: run folders without a result: $left"
+[ "$left" = 0 ] || PROBLEMS=$((PROBLEMS + 1))
+
+if command -v redis-server >/dev/null; then
+  echo "== temporary folders (redlock stopped by SIGHUP, then doctor --clean once they are quiet)"
+  JAVA_TOOL_OPTIONS="-Djava.io.tmpdir=$SCRATCH/tmp" ./lockdrill check redlock --reference --no-compare \
+    >"$SCRATCH/redlock.out" 2>&1 &
+  pid=$!
+  for _ in $(seq 1 120); do
+    sleep 0.25
+    ls "$SCRATCH/tmp" | grep -q lockdrill-redis && break
+  done
+  sleep 1
+  kill -HUP "$pid" 2>/dev/null
+  wait "$pid"
+  echo "left after SIGHUP: $(ls "$SCRATCH/tmp" | grep -c lockdrill-) folder(s); waiting 125 s for them to be quiet"
+  sleep 125
+  JAVA_TOOL_OPTIONS="-Djava.io.tmpdir=$SCRATCH/tmp" ./lockdrill doctor --clean >/dev/null 2>&1
+  left=$(ls "$SCRATCH/tmp" | grep -c lockdrill-)
+  echo "left after doctor --clean: $left folder(s)"
+  [ "$left" = 0 ] || PROBLEMS=$((PROBLEMS + 1))
+fi
+
+echo "== $PROBLEMS problem(s)"
+[ "$PROBLEMS" = 0 ]

@@ -1,0 +1,196 @@
+package dev.lockdrill.cli;
+
+import dev.lockdrill.app.AppContext;
+import dev.lockdrill.catalog.Workbook;
+import dev.lockdrill.support.ExitCodes;
+import dev.lockdrill.testing.Pipelines;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every bad input gets one sentence and exit 2, at once: the probe's bad inputs, run as a user types them. */
+class BadInputTest {
+    @TempDir
+    Path dir;
+    Workbook workbook;
+    AppContext app;
+    String out;
+    String err;
+
+    @BeforeEach
+    void copyWorkbook() {
+        workbook = Pipelines.copyWorkbook(dir);
+    }
+
+    @AfterEach
+    void close() {
+        if (app != null) {
+            app.close();
+        }
+    }
+
+    private int run(String... args) {
+        StringWriter o = new StringWriter();
+        StringWriter e = new StringWriter();
+        Session session = new Session(() -> app = Pipelines.app(workbook), q -> null, false, false).withWidth(200);
+        int code = Cli.execute(session, args, new PrintWriter(o), new PrintWriter(e), false);
+        session.close();
+        out = o.toString();
+        err = e.toString();
+        return code;
+    }
+
+    /** Runs the command in a thread and waits generously: what is tested is that it ends, not how fast. */
+    private int runWithin(int seconds, String... args) throws Exception {
+        return CompletableFuture.supplyAsync(() -> run(args)).get(seconds, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void controlCharactersInArgumentsAreShownEscapedNeverRaw() {
+        assertThat(run("check", "\u001b[31mred\u001b[0m")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err).contains("No kata '\\e[31mred\\e[0m'").doesNotContain("\u001b");
+
+        assertThat(run("check", "fencing-token\nrm -rf")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err).contains("No kata 'fencing-token\\nrm -rf'").doesNotContain("\nrm -rf");
+
+        for (char control : new char[]{'\u001b', '\u0007', '\u007f', '\u0003', '\u202e'}) {
+            String line = "x" + control + "[2J";
+            assertThat(run(line)).as(line).isEqualTo(ExitCodes.USAGE);
+            assertThat(err).as(line).startsWith("There is no command 'x\\").doesNotContain(String.valueOf(control));
+        }
+        assertThat(run("x\u0007")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err).contains("'x\\x07'");
+    }
+
+    @Test
+    void hugeArgumentsGetOneShortSentenceAtOnce() throws Exception {
+        String name = "k".repeat(100_000);
+
+        assertThat(runWithin(20, "check", name)).isEqualTo(ExitCodes.USAGE);
+        assertThat(err).startsWith("No kata 'kkk").contains("… (100000 characters)'").hasSizeLessThan(1_000);
+
+        assertThat(runWithin(20, "check", "fencing-token", "--" + "x".repeat(20_000))).isEqualTo(ExitCodes.USAGE);
+        assertThat(err).contains("has no option --xxx", "… (20002 characters)").hasSizeLessThan(1_000);
+    }
+
+    @Test
+    void theTimeoutMustBePositiveWithOrWithoutExploring() {
+        for (String timeout : List.of("0", "-3")) {
+            assertThat(run("check", "circuit-breaker", "--timeout", timeout)).isEqualTo(ExitCodes.USAGE);
+            assertThat(err).contains("--timeout must be a positive number of seconds, but was " + timeout + ".");
+            assertThat(run("check", "circuit-breaker", "--explore", "5", "--timeout", timeout))
+                    .isEqualTo(ExitCodes.USAGE);
+            assertThat(err).contains("--timeout must be a positive number of seconds, but was " + timeout + ".");
+            assertThat(out).isEmpty();
+        }
+    }
+
+    @Test
+    void anEmptyJdbcUrlIsRefusedRatherThanIgnored() {
+        assertThat(run("check", "fencing-token", "--jdbc-url", "")).isEqualTo(ExitCodes.USAGE);
+
+        assertThat(err).startsWith("--jdbc-url was given an empty URL;");
+    }
+
+    @Test
+    void aPortThatIsNoNumberPrintsOnlyTheSentenceNoDriverLogLines() {
+        List<LogRecord> logged = new ArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                logged.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger root = Logger.getLogger("");
+        root.addHandler(handler);
+        try {
+            assertThat(run("check", "fencing-token", "--jdbc-url", "jdbc:postgresql://127.0.0.1:abc/postgres"))
+                    .isEqualTo(ExitCodes.USAGE);
+        } finally {
+            root.removeHandler(handler);
+        }
+
+        assertThat(err).startsWith("'jdbc:postgresql://127.0.0.1:abc/postgres' is not a URL the PostgreSQL driver");
+        assertThat(logged).noneMatch(r -> String.valueOf(r.getLoggerName()).startsWith("org.postgresql"));
+    }
+
+    @Test
+    void fromAFileSaysItIsNotAFolder() throws Exception {
+        Path file = Files.writeString(dir.resolve("hostname"), "box\n");
+
+        assertThat(run("check", "fencing-token", "--from", file.toString())).isEqualTo(ExitCodes.USAGE);
+
+        assertThat(err).startsWith(file + " is a file, not a folder.");
+    }
+
+    /** A port where something accepts connections and never answers, as Redis does to PostgreSQL's first message. */
+    @Test
+    void aUrlToAServerThatIsNotPostgresFailsWithinSeconds() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            List<Socket> held = new ArrayList<>();
+            Thread acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        held.add(silent.accept());
+                    }
+                } catch (Exception closed) {
+                    // the test is over
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            String url = "jdbc:postgresql://127.0.0.1:" + silent.getLocalPort() + "/postgres?user=postgres";
+
+            assertThat(runWithin(60, "doctor", "--jdbc-url", url)).isEqualTo(ExitCodes.USAGE);
+            assertThat(out).contains("did not answer as PostgreSQL within 5 s");
+
+            assertThat(runWithin(60, "check", "fencing-token", "--no-compare", "--jdbc-url", url))
+                    .isEqualTo(ExitCodes.USAGE);
+            assertThat(err).startsWith("Cannot prepare the check's schema on").contains("did not answer as PostgreSQL");
+            Path runs = dir.resolve(".lockdrill/runs/fencing-token");
+            assertThat(Files.exists(runs) ? runs.toFile().list() : new String[0]).as("what the failed check kept")
+                    .noneMatch(name -> name.startsWith("2"));
+            for (Socket socket : held) {
+                socket.close();
+            }
+        }
+    }
+
+    @Test
+    void aSettingsFolderIsNamedAndIgnoredAndNotWrittenOver() throws Exception {
+        Files.createDirectories(dir.resolve(".lockdrill/settings.json"));
+
+        assertThat(run("backend")).isZero();
+        assertThat(err).contains("settings.json is a folder; it is ignored until you remove it");
+
+        assertThat(run("backend", "--jdbc-url", "jdbc:postgresql://db/x?user=u")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err).contains("Cannot save the backend:", "settings.json is a folder; remove it")
+                .doesNotContain("internal error");
+    }
+}

@@ -83,8 +83,8 @@ public final class CountingCircuitBreaker implements CircuitBreaker {
             }
             long failures = window.stream().filter(c -> c[0]).count();
             long slowCalls = window.stream().filter(c -> c[1]).count();
-            boolean trips = failures * 100 >= (long) config.failureRateThreshold() * window.size()
-                    || slowCalls * 100 >= (long) config.slowCallRateThreshold() * window.size();
+            boolean trips = failures * 100.0 >= config.failureRateThreshold() * window.size()
+                    || slowCalls * 100.0 >= config.slowCallRateThreshold() * window.size();
             if (trips) {
                 moveTo(BreakerState.OPEN);
             } else if (state == BreakerState.HALF_OPEN) {

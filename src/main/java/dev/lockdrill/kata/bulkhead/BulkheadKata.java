@@ -65,7 +65,8 @@ public final class BulkheadKata extends DeclaredKata {
                         List.of("failures-through-the-future", "no-unexpected-outcomes"),
                         List.of("one-hangs", "hammer")),
                 new Clause("C6", "The future completes with the work's own value, or with the dependency's own "
-                        + "exception, as soon as the work ends.",
+                        + "exception (the very one it threw, checked or unchecked, not wrapped), as soon as the work "
+                        + "ends.",
                         List.of("values-delivered"),
                         List.of("baseline", "outage")),
                 new Clause("C7", "A call still running callTimeout after it was made (not sooner) ends with "

@@ -55,13 +55,14 @@ public final class CircuitBreakerKata extends DeclaredKata {
                         List.of(Scenarios.SLIDING_WINDOW, Scenarios.ABANDONED_PERMITS, Scenarios.FLAPPING)),
                 new Clause("C3", "CLOSED goes to OPEN once at least minimumNumberOfCalls calls are in the window "
                         + "(exactly the minimum, not one fewer) and the failure rate or the slow-call rate is at or "
-                        + "above its threshold (>=).",
+                        + "above its threshold (>=); a threshold is any percentage, not only a whole one.",
                         List.of("opens-only-after-minimum-calls", "behaves-like-reference-model"),
-                        List.of(Scenarios.MINIMUM_CALLS, Scenarios.ABANDONED_PERMITS, Scenarios.FLAPPING)),
+                        List.of(Scenarios.MINIMUM_CALLS, Scenarios.ABANDONED_PERMITS, Scenarios.FLAPPING,
+                                Scenarios.FRACTIONAL_THRESHOLDS)),
                 new Clause("C4", "A call is slow when it took longer than slowCallDurationThreshold (exactly the "
                         + "threshold is not slow), whether it succeeded or failed; slow calls count in both states.",
-                        List.of("counts-slow-calls"),
-                        List.of(Scenarios.SLOW_CALLS, Scenarios.SLOW_BOUNDARY)),
+                        List.of("counts-slow-calls", "behaves-like-reference-model"),
+                        List.of(Scenarios.SLOW_CALLS, Scenarios.SLOW_BOUNDARY, Scenarios.FRACTIONAL_THRESHOLDS)),
                 new Clause("C5", "OPEN rejects every call until waitDurationInOpenState has passed on the ticker, "
                         + "measured as a difference of ticker values (its origin is arbitrary: negative, or about to "
                         + "wrap past Long.MAX_VALUE), never on the wall clock; then the next call is a trial.",
@@ -76,7 +77,8 @@ public final class CircuitBreakerKata extends DeclaredKata {
                         + "latest when all are: a rate at or above its threshold reopens it (a new wait), otherwise it "
                         + "closes with an empty window.",
                         List.of("behaves-like-reference-model", "opens-only-after-minimum-calls", "counts-slow-calls"),
-                        List.of(Scenarios.HALF_OPEN_TRIALS, Scenarios.SLOW_CALLS, Scenarios.SLIDING_WINDOW)),
+                        List.of(Scenarios.HALF_OPEN_TRIALS, Scenarios.SLOW_CALLS, Scenarios.SLIDING_WINDOW,
+                                Scenarios.HALF_OPEN_ORDERS)),
                 new Clause("C8", "The only transitions are CLOSED→OPEN, OPEN→HALF_OPEN and HALF_OPEN→OPEN|CLOSED; "
                         + "each is announced exactly once, on the thread that made it, before that call returns.",
                         List.of("no-closed-to-half-open", "one-event-per-transition"),

@@ -212,7 +212,7 @@ final class BulkheadExplorer implements AutoCloseable {
                 target.hang();
                 faults.put(f.dependency(), new Active(Faults.HANG, rig.recorder().now()));
             } else if ("fail".equals(f.mode())) {
-                target.fail();
+                target.fail(true);
                 faults.put(f.dependency(), new Active(Faults.OUTAGE, rig.recorder().now()));
             }
             return null;

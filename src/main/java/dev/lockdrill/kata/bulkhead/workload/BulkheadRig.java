@@ -89,7 +89,7 @@ final class BulkheadRig extends ScenarioRig implements AutoCloseable {
             return CompletableFuture.failedFuture(new IllegalStateException("null future"));
         }
         future.whenComplete((value, error) -> op.ok((error == null ? CallResult.of(Ending.VALUE).withValue(value)
-                : classify(error)).returnedAfter(returned).toMap()));
+                : classify(error, target.thrown(op.id()))).returnedAfter(returned).toMap()));
         synchronized (outstanding) {
             outstanding.add(future);
         }
@@ -180,11 +180,23 @@ final class BulkheadRig extends ScenarioRig implements AutoCloseable {
                 stalls.stalls().stream().map(StallRow::toMap).toList());
     }
 
-    static CallResult classify(Throwable error) {
+    /**
+     * How a call's future failed: {@code thrown} is what its dependency threw for it (null if it threw
+     * nothing); the future must carry that very exception (unwrapped from CompletionException), not a
+     * wrapper around it.
+     */
+    static CallResult classify(Throwable error, Exception thrown) {
         Throwable cause = error;
         while ((cause instanceof CompletionException || cause instanceof ExecutionException)
                 && cause.getCause() != null) {
             cause = cause.getCause();
+        }
+        if (thrown != null && cause == thrown) {
+            return CallResult.of(Ending.FAILED);
+        }
+        if (thrown != null && wraps(cause, thrown)) {
+            return CallResult.other("the dependency's " + thrown.getClass().getSimpleName() + " wrapped in "
+                    + cause.getClass().getName() + " (the caller must get the dependency's own exception)");
         }
         if (cause instanceof BulkheadFullException) {
             return CallResult.of(Ending.REJECTED);
@@ -192,13 +204,22 @@ final class BulkheadRig extends ScenarioRig implements AutoCloseable {
         if (cause instanceof TimeoutException) {
             return CallResult.of(Ending.TIMEOUT);
         }
-        if (cause instanceof FakeDependency.DependencyFailure) {
-            return CallResult.of(Ending.FAILED);
+        if (cause instanceof FakeDependency.DependencyFailure || cause instanceof FakeDependency.DependencyUnavailable) {
+            return CallResult.other("another call's failure: " + cause);
         }
         if (cause instanceof CancellationException) {
             return CallResult.of(Ending.CANCELLED);
         }
         return CallResult.other(String.valueOf(cause));
+    }
+
+    private static boolean wraps(Throwable outer, Throwable inner) {
+        for (Throwable cause = outer.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
+            if (cause == inner) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override

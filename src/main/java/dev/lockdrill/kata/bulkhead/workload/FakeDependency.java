@@ -6,12 +6,16 @@ import dev.lockdrill.kata.bulkhead.protocol.BulkheadOp;
 import dev.lockdrill.kata.bulkhead.protocol.WorkArgs;
 import dev.lockdrill.kata.bulkhead.protocol.WorkResult;
 
+import java.io.IOException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A downstream service as the bulkhead's work sees it: answers after a delay, fails at once, or
+ * A downstream service as the bulkhead's work sees it: answers after a delay, fails at once (a
+ * checked and an unchecked exception in turn, each remembered by call id), or
  * hangs until it recovers (then only an interrupt ends a call early). Each call it serves is
  * recorded on the dependency's side (entry and exit), which is where concurrency is measured.
  */
@@ -25,6 +29,8 @@ final class FakeDependency {
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile Mode mode = Mode.HEALTHY;
     private volatile CountDownLatch recovered = new CountDownLatch(0);
+    private final AtomicInteger failures = new AtomicInteger();
+    private final Map<Long, Exception> thrown = new ConcurrentHashMap<>();
 
     FakeDependency(String name, Recorder recorder, String scenario, long delayMillis) {
         this.name = name;
@@ -42,8 +48,18 @@ final class FakeDependency {
         mode = Mode.HANGING;
     }
 
-    void fail() {
+    /**
+     * Fails every call from now on, with a checked exception ({@link DependencyUnavailable}, an
+     * IOException) and an unchecked one ({@link DependencyFailure}) in turn, {@code checkedFirst} or not.
+     */
+    void fail(boolean checkedFirst) {
+        failures.set(checkedFirst ? 0 : 1);
         mode = Mode.FAILING;
+    }
+
+    /** The exception this dependency threw for call {@code callId}, if it threw one. */
+    Exception thrown(long callId) {
+        return thrown.get(callId);
     }
 
     void recover() {
@@ -72,7 +88,10 @@ final class FakeDependency {
         boolean hung = now == Mode.HANGING;
         try {
             if (now == Mode.FAILING) {
-                DependencyFailure failure = new DependencyFailure(name + " answered 503");
+                Exception failure = failures.getAndIncrement() % 2 == 0
+                        ? new DependencyUnavailable(name + ": connection reset (a checked IOException)")
+                        : new DependencyFailure(name + " answered 503");
+                thrown.put(callId, failure);
                 op.ok(WorkResult.failed(false, failure.getMessage()).toMap());
                 throw failure;
             }
@@ -89,6 +108,13 @@ final class FakeDependency {
             throw e;
         } finally {
             inFlight.decrementAndGet();
+        }
+    }
+
+    /** What a dependency throws as a checked exception: the caller must get this very one, not a wrapper. */
+    static final class DependencyUnavailable extends IOException {
+        DependencyUnavailable(String message) {
+            super(message);
         }
     }
 

@@ -8,7 +8,8 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 /**
- * fcm fails every call at once (HTTP 503) for four busy clients; then it recovers and one client
+ * fcm fails every call at once for four busy clients, with a checked IOException and an unchecked
+ * 503 in turn (which comes first is seeded): each caller must get the very exception. Then it recovers and one client
  * calls it ten times, one call at a time. Every one of those must be admitted: a permit lost to an
  * exception would reject them.
  */
@@ -22,7 +23,7 @@ final class OutageScenario implements BulkheadScenario {
 
     @Override
     public String summary() {
-        return DOWN + " fails every call, then recovers; idle calls after it must be admitted";
+        return DOWN + " fails every call (checked and unchecked exceptions), then recovers; idle calls must be admitted";
     }
 
     @Override
@@ -38,7 +39,7 @@ final class OutageScenario implements BulkheadScenario {
     @Override
     public void run(BulkheadRig rig, SplittableRandom random) throws Exception {
         long start = rig.recorder().now();
-        rig.dependency(DOWN).fail();
+        rig.dependency(DOWN).fail(random.nextBoolean());
         try (Workers workers = new Workers()) {
             Clients.steady(workers, rig, DOWN, 4, 150);
             workers.awaitAll();

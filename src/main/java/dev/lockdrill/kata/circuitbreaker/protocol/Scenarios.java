@@ -15,6 +15,8 @@ public final class Scenarios {
     public static final String ABANDONED_PERMITS = "abandoned-permits";
     public static final String SLIDING_WINDOW = "sliding-window";
     public static final String OUTCOME_HAMMER = "outcome-hammer";
+    public static final String FRACTIONAL_THRESHOLDS = "fractional-thresholds";
+    public static final String HALF_OPEN_ORDERS = "half-open-orders";
 
     private Scenarios() {
     }

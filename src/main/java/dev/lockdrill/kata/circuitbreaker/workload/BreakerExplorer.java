@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Random schedules for circuit-breaker: one breaker with a seeded configuration and ticker origin
+ * Random schedules for circuit-breaker: one breaker with a seeded configuration (thresholds whole,
+ * fractional, or a tenth of a percent either side of a rate its window can reach) and ticker origin
  * (near {@code Long.MAX_VALUE}, negative, or ordinary), two to four workers that ask for permits,
  * hold several at once, report them (fast, slow, exactly the slow-call threshold or one nanosecond
  * either side, failed or not), or drop them unreported; a nemesis that moves the ticker (a few
@@ -84,13 +85,30 @@ final class BreakerExplorer implements AutoCloseable {
             float[] failureRates = {25, 50, 60, 100};
             float[] slowRates = {50, 100};
             Duration wait = random.nextInt(16) == 0 ? Duration.ZERO : Duration.ofMillis(1 + random.nextInt(60_000));
-            BreakerConfig config = new BreakerConfig(failureRates[random.nextInt(failureRates.length)],
-                    slowRates[random.nextInt(slowRates.length)], Duration.ofNanos(SLOW_THRESHOLD_NANOS), window,
+            BreakerConfig config = new BreakerConfig(threshold(random, failureRates, window),
+                    threshold(random, slowRates, window), Duration.ofNanos(SLOW_THRESHOLD_NANOS), window,
                     minimum, wait, 1 + random.nextInt(6));
             long span = 2 * Math.max(1, wait.toNanos());
             long[] starts = {VirtualTicker.DEFAULT_START, Long.MAX_VALUE - random.nextLong(span), -random.nextLong(span),
                     Long.MAX_VALUE};
             return new Setup(config, starts[random.nextInt(starts.length)]);
+        }
+
+        /**
+         * A whole-percentage threshold, any one-decimal one, or one at or a tenth above a rate the
+         * window can reach that is not a whole percentage (1 of 3: 33.3 % or 33.4 %).
+         */
+        private static float threshold(SplittableRandom random, float[] whole, int window) {
+            int kind = random.nextInt(3);
+            if (kind == 0) {
+                return whole[random.nextInt(whole.length)];
+            }
+            if (kind == 1 || window < 3) {
+                return BreakerConfigs.anyThreshold(random);
+            }
+            int calls = 3 + random.nextInt(window - 2);
+            int tenths = 1000 * (1 + random.nextInt(calls - 1)) / calls;
+            return (tenths + random.nextInt(2)) / 10f;
         }
     }
 

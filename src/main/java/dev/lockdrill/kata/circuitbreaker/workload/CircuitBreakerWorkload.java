@@ -24,7 +24,9 @@ public final class CircuitBreakerWorkload implements Workload, Explorable {
             new HalfOpenTrickleScenario(),
             new AbandonedPermitsScenario(),
             new SlidingWindowScenario(),
-            new OutcomeHammerScenario());
+            new OutcomeHammerScenario(),
+            new FractionalThresholdScenario(),
+            new HalfOpenOrdersScenario());
 
     @Override
     public void run(WorkloadContext context) throws Exception {

@@ -44,12 +44,13 @@ public final class DoubleSendKata extends DeclaredKata {
         return List.of(
                 new Clause("C1", "with the dedup provider each notification takes effect exactly once: every request "
                         + "for it, by any worker after any fault, carries one idempotency key that is a pure function "
-                        + "of the notification and unique to it",
+                        + "of the notification and unique to it (two notifications with the same recipient and body "
+                        + "are two notifications)",
                         List.of("exactly-one-effect", "key-is-pure-function"),
-                        List.of("drain-dedup", "faults-dedup")),
+                        List.of("drain-dedup", "faults-dedup", "identical-payloads")),
                 new Clause("C2", "nothing is lost: every notification is delivered and ends sent; only a permanent "
                         + "rejection ends failed; a 409, a lost request and a lost response are all retried",
-                        List.of("none-lost"), List.of("faults-dedup", "faults-push")),
+                        List.of("none-lost"), List.of("faults-dedup", "faults-push", "identical-payloads")),
                 new Clause("C3", "the sent mark becomes visible (commits) only after the provider delivered; marking "
                         + "inside a transaction that commits after the send is fine",
                         List.of("marked-after-delivery"), List.of("faults-dedup", "faults-push")),
@@ -63,7 +64,7 @@ public final class DoubleSendKata extends DeclaredKata {
                         List.of("drain-dedup", "faults-dedup", "faults-push")),
                 new Clause("C6", "drainOnce() handles provider errors itself: it throws only when its worker crashed",
                         List.of("no-unexpected-errors"),
-                        List.of("drain-dedup", "drain-push", "faults-dedup", "faults-push")));
+                        List.of("drain-dedup", "drain-push", "faults-dedup", "faults-push", "identical-payloads")));
     }
 
     @Override

@@ -44,11 +44,13 @@ public final class PgLockServiceKata extends DeclaredKata {
     public List<Clause> contract() {
         return List.of(
                 new Clause("C1", "at most one live lease per name at any instant of the database's clock, for the "
-                        + "TTL the caller asked", List.of("one-live-holder"), List.of("handover", "paused-past-ttl",
-                        "renew-then-stop", "clock-jump", "killed-lock-session", "contenders")),
+                        + "TTL the caller asked (a renew: from the renew, longer or shorter than what was left)",
+                        List.of("one-live-holder"), List.of("handover", "paused-past-ttl", "renew-then-stop",
+                        "renew-lengths", "clock-jump", "killed-lock-session", "contenders")),
                 new Clause("C2", "a lock whose leases all expired or were released can be taken, whatever the "
-                        + "caller's clock says", List.of("expired-lease-reacquirable"),
-                        List.of("paused-past-ttl", "renew-then-stop", "clock-jump", "handover")),
+                        + "caller's clock says, and a renew asking less than was left frees it that much sooner",
+                        List.of("expired-lease-reacquirable"),
+                        List.of("paused-past-ttl", "renew-then-stop", "renew-lengths", "clock-jump", "handover")),
                 new Clause("C3", "tokens strictly increase in the order grants take effect, beyond 2^31 too",
                         List.of("tokens-strictly-increase"),
                         List.of("stalled-acquire", "contenders", "renew-then-stop", "handover")),
@@ -57,13 +59,13 @@ public final class PgLockServiceKata extends DeclaredKata {
                         List.of("handover", "paused-past-ttl", "renew-then-stop", "clock-jump")),
                 new Clause("C5", "the current lease renews and releases while it is certainly live",
                         List.of("current-lease-renews-and-releases"),
-                        List.of("handover", "renew-then-stop", "killed-lock-session", "clock-jump")),
+                        List.of("handover", "renew-then-stop", "renew-lengths", "killed-lock-session", "clock-jump")),
                 new Clause("C6", "the token fences a stale holder off the protected resource",
                         List.of("stale-holder-fenced"),
                         List.of("paused-past-ttl", "stalled-acquire", "killed-lock-session")),
                 new Clause("C7", "calls answer instead of throwing, from many threads and processes at once",
                         List.of("no-unexpected-errors"), List.of("handover", "paused-past-ttl", "renew-then-stop",
-                        "clock-jump", "killed-lock-session", "stalled-acquire", "contenders")),
+                        "renew-lengths", "clock-jump", "killed-lock-session", "stalled-acquire", "contenders")),
                 new Clause("C8", "no lock state lives in a session: C1-C7 hold with the workers' DataSources going "
                         + "through PgBouncer in transaction mode", List.of("holds-through-pooler"),
                         List.of(PooledScenarios.HANDOVER)));

@@ -23,11 +23,13 @@ public final class DoubleSendWorkload implements Workload, Explorable {
             new DrainScenario("drain-dedup", DedupProvider::new, 100),
             new DrainScenario("drain-push", PushDeviceProvider::new, 100),
             new FaultsScenario("faults-dedup", DedupProvider::new),
-            new FaultsScenario("faults-push", PushDeviceProvider::new));
+            new FaultsScenario("faults-push", PushDeviceProvider::new),
+            new IdenticalPayloadsScenario());
 
-    /** The scenarios that share a lane ({@link Lanes}): each provider's faults alone, the drains together. */
+    /** The scenarios that share a lane ({@link Lanes}): each provider's faults alone, the drains
+     * together. */
     public static final List<Set<String>> LANES = List.of(Set.of("faults-dedup"), Set.of("faults-push"),
-            Set.of("drain-dedup", "drain-push"));
+            Set.of("drain-dedup", "drain-push", "identical-payloads"));
 
     @Override
     public void run(WorkloadContext context) throws Exception {

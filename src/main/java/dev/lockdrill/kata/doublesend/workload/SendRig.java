@@ -45,6 +45,7 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
     private final List<WorkerDataSource> pools = new ArrayList<>();
     private final List<Map<String, Object>> injected = new ArrayList<>();
     private final Map<String, NotificationWorker> explored = new ConcurrentHashMap<>();
+    private final Map<Long, Long> insertedAgain = new ConcurrentHashMap<>();
     private long nextId;
 
     SendRig(WorkloadContext context, Connection admin, String scenario, long firstId, FakeProvider provider,
@@ -83,12 +84,35 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
         return ids;
     }
 
+    /**
+     * Inserts each finished notification again, with a new id and the same recipient and payload.
+     * From then on a message with that body is the new notification's: call it
+     * only once the first one is finished and nobody sends it any more.
+     */
+    void insertAgain(List<Long> finished) throws SQLException {
+        try (PreparedStatement ps = admin.prepareStatement("INSERT INTO notifications(id, recipient, payload, "
+                + "next_attempt_at) SELECT ?, recipient, payload, now() - interval '1 second' FROM notifications "
+                + "WHERE id = ?")) {
+            for (long first : finished) {
+                long id = nextId++;
+                ps.setLong(1, id);
+                ps.setLong(2, first);
+                ps.addBatch();
+                insertedAgain.put(first, id);
+            }
+            ps.executeBatch();
+        }
+    }
+
+    /** The notification a message body belongs to: the latest one inserted with that body. */
     long notificationOf(String body) {
+        long id;
         try {
-            return Long.parseLong(body.substring("notification ".length(), body.indexOf(' ', 13)));
+            id = Long.parseLong(body.substring("notification ".length(), body.indexOf(' ', 13)));
         } catch (RuntimeException e) {
             return -1;
         }
+        return insertedAgain.getOrDefault(id, id);
     }
 
     void plan(long notification, ProviderFault fault) {

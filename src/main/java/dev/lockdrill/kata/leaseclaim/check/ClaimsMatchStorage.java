@@ -7,6 +7,7 @@ import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.history.Outcome;
+import dev.lockdrill.kata.leaseclaim.protocol.ClaimCall;
 import dev.lockdrill.kata.leaseclaim.protocol.Claimed;
 import dev.lockdrill.kata.leaseclaim.protocol.LeaseOp;
 
@@ -16,7 +17,8 @@ import java.util.List;
 /**
  * claim() returns exactly the leases it stored: every returned (row, token) is a lease the
  * storage gave that worker, and every lease the storage gave a worker was returned to it (a lease
- * stored but not returned leaves its row stuck until it expires).
+ * stored but not returned leaves its row stuck until it expires), and it never returns more rows
+ * than the max it was given.
  */
 public final class ClaimsMatchStorage implements Invariant {
     @Override
@@ -26,7 +28,7 @@ public final class ClaimsMatchStorage implements Invariant {
 
     @Override
     public String description() {
-        return "claim() returns exactly the rows and tokens it leased in the table";
+        return "claim() returns exactly the rows and tokens it leased in the table, at most max of them";
     }
 
     @Override
@@ -39,6 +41,12 @@ public final class ClaimsMatchStorage implements Invariant {
         }
         List<Evidence> evidence = new ArrayList<>();
         for (Op claim : claims) {
+            int max = ClaimCall.of(claim).max();
+            if (claim.ok() && Claimed.of(claim).leases().size() > max) {
+                evidence.add(Evidence.of(claim.worker() + "'s claim(max " + max + ") in " + claim.scenario()
+                        + " returned " + Claimed.of(claim).leases().size() + " rows: more than it was allowed to lease",
+                        claim.id()));
+            }
             for (Claimed.Lease lease : Claimed.of(claim).leases()) {
                 String row = claim.scenario() + "/" + lease.id();
                 boolean found = stored.stream().anyMatch(c -> c.rowKey().equals(row)

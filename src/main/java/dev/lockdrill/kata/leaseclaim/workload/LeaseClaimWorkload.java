@@ -29,14 +29,15 @@ public final class LeaseClaimWorkload implements Workload, Explorable {
             new RenewedThenCrashedScenario(),
             new ClaimHammerScenario(),
             new TenWorkersScenario(),
-            new StalledClaimScenario(true));
+            new StalledClaimScenario(true),
+            new ClaimBoundsScenario());
 
     /**
      * The scenarios that share a lane ({@link Lanes}): the paused worker with the short ones (and
      * the pooled one, which needs lane 0), the crashes, the crowds.
      */
     public static final List<Set<String>> LANES = List.of(
-            Set.of("paused-past-lease", "contended-row", "stalled-claim", "pooled-stalled-claim"),
+            Set.of("paused-past-lease", "contended-row", "stalled-claim", "pooled-stalled-claim", "claim-bounds"),
             Set.of("restarted-worker", "renewed-then-crashed"),
             Set.of("skewed-clock", "claim-hammer", "ten-workers"));
 
@@ -47,7 +48,7 @@ public final class LeaseClaimWorkload implements Workload, Explorable {
             try (Connection admin = database.owner()) {
                 LeaseSchema.create(admin);
                 Scenarios.run(lane, scenarios, (scenario, i) -> new LeaseRig(lane, admin, scenario.name(),
-                        (SCENARIOS.indexOf(scenario) + 1) * 100_000L), LeaseRig::observeStorage);
+                        scenario.firstId(SCENARIOS.indexOf(scenario))), LeaseRig::observeStorage);
             }
         });
     }

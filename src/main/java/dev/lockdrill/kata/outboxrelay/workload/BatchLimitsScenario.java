@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * One relay, no fault, and the edges of what it is given: relayBatch(1), a max equal to the number
- * of pending events exactly, a call with nothing pending; sequence numbers past 32 bits (and
+ * of pending events exactly, a call with nothing pending, a max above what is pending (drawn per
+ * seed); sequence numbers past 32 bits (and
  * Long.MAX_VALUE), and payloads that are empty, quoted or not ASCII. The harness reads the pending
  * count before each call, so each call can be judged against what it was asked.
  */
@@ -25,7 +26,8 @@ final class BatchLimitsScenario implements OutboxScenario {
 
     @Override
     public String summary() {
-        return "relayBatch(1), a max equal to what is pending, nothing pending; seqs past 32 bits, odd payloads";
+        return "relayBatch(1), a max equal to what is pending, nothing pending, a max above what is pending; seqs "
+                + "past 32 bits, odd payloads";
     }
 
     @Override
@@ -48,7 +50,7 @@ final class BatchLimitsScenario implements OutboxScenario {
             second.add(rig.event("meter-" + (2 + i % 2), Long.MAX_VALUE - 100 + i));
         }
         rig.commitAll(second);
-        rig.quietRelayBatch("relay-1", relay, more);
+        rig.quietRelayBatch("relay-1", relay, more + 1 + rig.random().nextInt(4));
         rig.commitAll(List.of(rig.event("meter-9", 1), rig.event("meter-9", 2)));
         for (int call = 0; call < OutboxRig.DRAIN_CALLS && rig.pending() > 0; call++) {
             rig.quietRelayBatch("relay-1", relay, 1);

@@ -69,17 +69,21 @@ record Grant(Op acquire, List<Op> followUps) {
     /**
      * Until when the lease may have been live, as far as the calls begun by {@code at} tell
      * (UNBOUNDED when such a renew's effect is unknown). A later renew cannot revive it earlier.
+     * A renew sets the expiry (a shorter TTL shortens the lease), so the grant or a renew stops
+     * counting once a renew that began after it had answered has itself answered by {@code at};
+     * of those still counting, any may have been the last to take effect.
      */
     long possibleEndAsOf(long at) {
-        long end = dbAfter() + AcquireCall.of(acquire).ttlMs() * 1000;
-        for (Op op : followUps) {
-            if (!op.is(LockOps.RENEW) || LockFacts.dbBefore(op) > at) {
-                continue;
-            }
-            if (op.outcome() == Outcome.INFO) {
-                return UNBOUNDED;
-            }
-            if (op.ok() && op.accepted().orElse(false)) {
+        List<Op> renews = followUps.stream().filter(op -> op.is(LockOps.RENEW) && LockFacts.dbBefore(op) <= at)
+                .toList();
+        if (renews.stream().anyMatch(op -> op.outcome() == Outcome.INFO)) {
+            return UNBOUNDED;
+        }
+        List<Op> setters = renews.stream().filter(op -> op.ok() && op.accepted().orElse(false)).toList();
+        long end = supersededBy(setters, dbAfter(), at) ? Long.MIN_VALUE
+                : dbAfter() + AcquireCall.of(acquire).ttlMs() * 1000;
+        for (Op op : setters) {
+            if (!supersededBy(setters, LockFacts.dbAfter(op), at)) {
                 end = Math.max(end, LockFacts.dbAfter(op) + LeaseCall.of(op).ttlMs() * 1000);
             }
         }
@@ -89,5 +93,10 @@ record Grant(Op acquire, List<Op> followUps) {
             }
         }
         return end;
+    }
+
+    /** Whether one of these renews began after {@code answeredAt} and answered by {@code at}: it set the expiry later. */
+    private static boolean supersededBy(List<Op> renews, long answeredAt, long at) {
+        return renews.stream().anyMatch(op -> LockFacts.dbBefore(op) > answeredAt && LockFacts.dbAfter(op) <= at);
     }
 }

@@ -28,6 +28,7 @@ public final class LockServiceWorkload implements Workload, Explorable {
             new HandoverScenario(),
             new PausedHolderScenario(),
             new RenewThenStopScenario(),
+            new RenewLengthsScenario(),
             new ClockJumpScenario(),
             new KilledLockSessionScenario(),
             new StalledAcquireScenario(),
@@ -36,11 +37,11 @@ public final class LockServiceWorkload implements Workload, Explorable {
 
     /**
      * The scenarios that share a lane ({@link Lanes}): the quick ones (and the pooled one, which
-     * needs lane 0), the heartbeat alone, the pauses and jumps.
+     * needs lane 0), the renewals, the pauses and jumps.
      */
     public static final List<Set<String>> LANES = List.of(
             Set.of("handover", "stalled-acquire", "contenders", "killed-lock-session", "pooled-handover"),
-            Set.of("renew-then-stop"),
+            Set.of("renew-then-stop", "renew-lengths"),
             Set.of("paused-past-ttl", "clock-jump"));
 
     @Override

@@ -117,6 +117,24 @@ class LeaseInvariantsTest {
     }
 
     @Test
+    void claimReturningMoreRowsThanItsMaxFails() {
+        History tooMany = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
+                .claim(2, "worker-1", 11, 0, 200_000).end()
+                .op("worker-1", LeaseOp.CLAIM, new ClaimCall(1).toMap(), Outcome.OK, new Claimed(List.of(
+                        new Claimed.Lease(1, 10), new Claimed.Lease(2, 11))).toMap())
+                .build();
+        InvariantResult result = new ClaimsMatchStorage().check(tooMany);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence()).singleElement().satisfies(e -> assertThat(e.text())
+                .contains("claim(max 1)", "returned 2 rows"));
+        History withinMax = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000).end()
+                .op("worker-1", LeaseOp.CLAIM, new ClaimCall(3).toMap(), Outcome.OK, new Claimed(List.of(
+                        new Claimed.Lease(1, 10))).toMap())
+                .build();
+        assertThat(new ClaimsMatchStorage().check(withinMax).verdict()).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
     void aRepeatedCompleteThatSaysFalseIsNotBlamedForTheChangeItsFirstSendingMade() {
         History repeated = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
                 .finish(1, "worker-1", "failed", 100_000).end()

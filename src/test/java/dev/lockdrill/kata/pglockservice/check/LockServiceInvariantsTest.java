@@ -153,6 +153,37 @@ class LockServiceInvariantsTest {
     }
 
     @Test
+    void aRefusalAfterAShortenedLeaseEndedFails() {
+        History neverShortened = new LockHistory()
+                .granted("worker-1", 10, 600, 0, 5)
+                .renew("worker-1", 10, 1200, true, 100, 105)
+                .renew("worker-1", 10, 100, true, 700, 705)
+                .refused("worker-2", 300, 1000, 1010)
+                .build();
+        InvariantResult result = new FreeLockCanBeAcquired().check(neverShortened);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence()).singleElement().satisfies(e -> assertThat(e.opIds()).containsExactly(4L));
+        History stillLive = new LockHistory()
+                .granted("worker-1", 10, 600, 0, 5)
+                .renew("worker-1", 10, 1200, true, 100, 105)
+                .renew("worker-1", 10, 100, true, 700, 705)
+                .refused("worker-2", 300, 850, 860)
+                .build();
+        assertThat(new FreeLockCanBeAcquired().check(stillLive).verdict()).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
+    void overlappingRenewsMayEitherHaveTakenEffectLast() {
+        History overlapping = new LockHistory()
+                .granted("worker-1", 10, 600, 0, 5)
+                .renew("worker-1", 10, 1200, true, 100, 400)
+                .renew("worker-1", 10, 100, true, 200, 205)
+                .refused("worker-2", 300, 1000, 1010)
+                .build();
+        assertThat(new FreeLockCanBeAcquired().check(overlapping).verdict()).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
     void lowerTokenGrantedAfterAHigherOneWhileItsCallOverlappedFails() {
         History history = new LockHistory()
                 .granted("worker-1", 93, 3000, 0, 60)

@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * A `lockdrill check` stopped from outside — SIGTERM, a closed terminal (SIGHUP), kill -9 — while
@@ -34,6 +35,9 @@ class InterruptedCheckTest {
     @ParameterizedTest(name = "SIG{0}")
     @ValueSource(strings = {"TERM", "HUP", "KILL"})
     void aCheckStoppedBySignalLeavesNothingBehind(String signal) throws Exception {
+        // A process started under nohup ignores SIGHUP, its children inherit that, and the JVM then leaves
+        // the signal alone: there is nothing to test, not a failure.
+        assumeFalse(signal.equals("HUP") && hangupIgnored(), "SIGHUP is ignored here (started under nohup?)");
         Workbook workbook = Pipelines.copyWorkbook(dir);
         Path hangs = Pipelines.repoRoot().resolve("src/test/resources/fixture-katas/fencing-token/loops-forever");
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -76,6 +80,17 @@ class InterruptedCheckTest {
             return all.filter(p -> p.getFileName().toString().matches("\\d{8}T.*") && Files.isDirectory(p))
                     .filter(p -> !Files.exists(p.resolve("result.json"))).toList();
         }
+    }
+
+    /** Whether this process ignores SIGHUP (bit 0 of SigIgn in /proc/self/status, on Linux). */
+    private static boolean hangupIgnored() throws java.io.IOException {
+        Path status = Path.of("/proc/self/status");
+        if (!java.nio.file.Files.isReadable(status)) {
+            return false;
+        }
+        return java.nio.file.Files.readAllLines(status).stream().filter(line -> line.startsWith("SigIgn:"))
+                .map(line -> Long.parseLong(line.substring("SigIgn:".length()).trim(), 16))
+                .anyMatch(mask -> (mask & 1L) != 0);
     }
 
     private static List<ProcessHandle> awaitCheckProcess(Process check) throws InterruptedException {

@@ -16,6 +16,21 @@ final class LessonScenario {
     }
 
     /**
+     * After a restart or a clock jump broke w-a's majority, w-b asks for the lock: both majorities can
+     * be had, but a grant the database orders is refused while w-a's lease is live, so no lease is owed.
+     */
+    static void afterTheLockBroke(RedlockRig rig, Redlock a, Lease old, Redlock b) throws SQLException {
+        long asked = rig.recorder().now();
+        java.util.Optional<Lease> current = rig.acquire("w-b", b, old.resource(),
+                NodeRestartScenario.SplitAcquire.TTL_MILLIS, false);
+        if (current.isPresent()) {
+            twoHolders(rig, a, old, b, current.get(), false);
+        } else {
+            oneHolder(rig, a, old, asked);
+        }
+    }
+
+    /**
      * The nodes' lock broke (a restart, a clock jump) but w-b got no lease: the grant it needed was
      * refused while w-a's was live. If the nodes gave w-b a majority, the harness still makes both
      * unfenced writes, to show what the lock alone would have allowed; w-a, still the holder, writes.

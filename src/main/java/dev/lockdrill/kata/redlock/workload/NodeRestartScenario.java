@@ -40,14 +40,7 @@ final class NodeRestartScenario implements RedlockScenario {
         rig.fault(RedlockFaults.NODE_RESTART, "node C", start, empty,
                 "node C killed with SIGKILL while w-a held the lock on A, B, C, and started again empty on the same "
                         + "port (no persistence)");
-        // Both majorities can be had, but a grant the database orders is refused while w-a's lease is live.
-        long asked = rig.recorder().now();
-        Optional<Lease> current = rig.acquire("w-b", b, resource, NodeRestartScenario.SplitAcquire.TTL_MILLIS, false);
-        if (current.isPresent()) {
-            LessonScenario.twoHolders(rig, a, old.get(), b, current.get(), false);
-        } else {
-            LessonScenario.oneHolder(rig, a, old.get(), asked);
-        }
+        LessonScenario.afterTheLockBroke(rig, a, old.get(), b);
     }
 
     /**

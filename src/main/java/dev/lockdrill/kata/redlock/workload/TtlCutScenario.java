@@ -38,13 +38,6 @@ final class TtlCutScenario implements RedlockScenario {
         rig.fault(Faults.CLOCK_JUMP, "node C", start, cut && expired,
                 "the lock's TTL on node C cut to 1 ms while w-a held A, B, C: this stands in for C's clock jumping "
                         + "forward (Redis expires keys by its own wall clock)");
-        // Both majorities can be had, but a grant the database orders is refused while w-a's lease is live.
-        long asked = rig.recorder().now();
-        Optional<Lease> current = rig.acquire("w-b", b, resource, NodeRestartScenario.SplitAcquire.TTL_MILLIS, false);
-        if (current.isPresent()) {
-            LessonScenario.twoHolders(rig, a, old.get(), b, current.get(), false);
-        } else {
-            LessonScenario.oneHolder(rig, a, old.get(), asked);
-        }
+        LessonScenario.afterTheLockBroke(rig, a, old.get(), b);
     }
 }

@@ -156,6 +156,12 @@ final class NodeProxy implements AutoCloseable {
                     if (command != null && race != null && command.words.contains(race.key)) {
                         race.answered(worker);
                     }
+                    // Marked before the reply is forwarded: the client may send its next command the moment
+                    // it has the reply, and that command must find the gap already open.
+                    NodeFaults.Between between = faults.between();
+                    if (command != null && between != null && between.concerns(worker, command.words)) {
+                        between.answered();
+                    }
                     long delay = faults.delayMillis();
                     if (delay > 0) {
                         faults.delayed.incrementAndGet();
@@ -166,10 +172,6 @@ final class NodeProxy implements AutoCloseable {
                     out.flush();
                     if (command != null) {
                         command.replied(Resp.render(value), forwarded);
-                        NodeFaults.Between between = faults.between();
-                        if (between != null && between.concerns(worker, command.words)) {
-                            between.answered();
-                        }
                     }
                 }
             } catch (IOException | InterruptedException e) {

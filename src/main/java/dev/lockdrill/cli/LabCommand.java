@@ -78,8 +78,8 @@ final class LabCommand extends BaseCommand {
                 + "PostgreSQL gets an app clock 10 min ahead, Redlock a TTL cut on one node; lost node: PostgreSQL "
                 + "loses the holder's sessions, Redlock a node restarts empty.", width(), "", "")
                 .forEach(line -> out().println(style().dim(line)));
-        out().println("Page: " + run.page() + " (every timeline) · replay: lockdrill lab " + LabService.LAB
-                + " --seed " + run.seed());
+        Text.wrap("Page: " + app().workbook().root().relativize(run.page()) + " (every timeline) · replay: "
+                + "lockdrill lab " + LabService.LAB + " --seed " + run.seed(), width(), "", "  ").forEach(out()::println);
         return 0;
     }
 

@@ -41,9 +41,9 @@ public final class LoseReply implements RoundTripHook {
     }
 
     @Override
-    public void afterRoundTrip(String worker, String kind, String sql) throws SQLException {
+    public void afterRoundTrip(String worker, String kind, String sql, boolean committed) throws SQLException {
         if (!lost.get() && applied.holds() && lost.compareAndSet(false, true)) {
-            roundTrip = sql == null ? kind : firstLine(sql);
+            roundTrip = sql == null ? kind : Sql.firstLine(sql);
             throw new SQLException("An I/O error occurred while reading from the backend: the connection was lost "
                     + "after the server acted (dropped by the harness)", "08006");
         }
@@ -56,12 +56,5 @@ public final class LoseReply implements RoundTripHook {
     /** The round trip whose reply was lost (its statement's first line, or commit). */
     public String roundTrip() {
         return roundTrip;
-    }
-
-    private static String firstLine(String sql) {
-        String text = sql.strip();
-        int end = text.indexOf('\n');
-        String line = end < 0 ? text : text.substring(0, end);
-        return line.length() > 60 ? line.substring(0, 60) + "…" : line;
     }
 }

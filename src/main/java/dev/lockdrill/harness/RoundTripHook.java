@@ -17,19 +17,12 @@ public interface RoundTripHook {
 
     /**
      * The server acted on this round trip and answered; the worker's code has not seen the answer yet.
-     * A hook that throws here loses the reply: the worker's connection is dropped and its code gets
-     * the exception, although the server's work is done (a COMMIT whose acknowledgement never came).
-     */
-    default void afterRoundTrip(String worker, String kind, String sql) throws SQLException {
-    }
-
-    /**
-     * As {@link #afterRoundTrip(String, String, String)}, knowing whether the round trip ended a
-     * transaction (a COMMIT, or a statement in autocommit): only then is its effect visible to
-     * others, and holding its reply holds nothing else (a reply held inside an open transaction
-     * would hold that transaction's locks too).
+     * {@code committed}: the round trip ended a transaction (a COMMIT, or a statement in autocommit),
+     * so its effect is visible to others, and holding its reply holds nothing else (a reply held
+     * inside an open transaction would hold that transaction's locks too). A hook that throws here
+     * loses the reply: the worker's connection is dropped and its code gets the exception, although
+     * the server's work is done (a COMMIT whose acknowledgement never came).
      */
     default void afterRoundTrip(String worker, String kind, String sql, boolean committed) throws SQLException {
-        afterRoundTrip(worker, kind, sql);
     }
 }

@@ -16,6 +16,14 @@ public final class Sql {
     private Sql() {
     }
 
+    /** A statement's first line, cut to 60 characters: how a fault names the round trip it hit. */
+    public static String firstLine(String sql) {
+        String text = sql.strip();
+        int end = text.indexOf('\n');
+        String line = end < 0 ? text : text.substring(0, end);
+        return line.length() > 60 ? line.substring(0, 60) + "…" : line;
+    }
+
     public static void exec(Connection c, String sql) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute(sql);

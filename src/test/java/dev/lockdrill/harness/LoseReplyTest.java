@@ -67,7 +67,7 @@ class LoseReplyTest {
                     }
 
                     @Override
-                    public void afterRoundTrip(String w, String kind, String sql) {
+                    public void afterRoundTrip(String w, String kind, String sql, boolean committed) {
                         seen.add("after " + kind + " visible=" + visible(admin));
                     }
                 });

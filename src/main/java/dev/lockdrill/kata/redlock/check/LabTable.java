@@ -110,11 +110,13 @@ public record LabTable(List<Row> rows) {
         return lines;
     }
 
-    /** The fault table as cells, its header first (for the HTML page). */
+    private static final List<String> HEADER = List.of("lock service, fence", "paused", "before token", "clock jump",
+            "lost node", "exclusion", "stale", "p50", "p99", "acq/s");
+
+    /** The table as cells, its header first (for the HTML page): the faults' outcomes, then the figures. */
     public List<List<String>> cells() {
         List<List<String>> cells = new ArrayList<>();
-        cells.add(List.of("lock service, fence", "paused", "before token", "clock jump", "lost node", "exclusion",
-                "stale", "p50", "p99", "acq/s"));
+        cells.add(HEADER);
         for (Row row : rows) {
             cells.add(List.of(row.label(), row.faults().get(LabNames.PAUSED), row.faults().get(LabNames.BEFORE_TOKEN),
                     row.faults().get(LabNames.CLOCK), row.faults().get(LabNames.LOST),
@@ -126,27 +128,20 @@ public record LabTable(List<Row> rows) {
         return cells;
     }
 
-    /** The table as text lines of at most 80 columns: what each fault did, then the figures. */
+    /**
+     * The same cells as text lines of at most 80 columns: one table of what each fault did, then one
+     * of the figures, each row under its label.
+     */
     public List<String> lines() {
         List<String> lines = new ArrayList<>();
         String faults = "%-26s %-12s %-13s %-12s %-12s";
-        lines.add(String.format(Locale.ROOT, faults, "lock service, fence", "paused", "before token", "clock jump",
-                "lost node"));
-        for (Row row : rows) {
-            lines.add(String.format(Locale.ROOT, faults, row.label(), row.faults().get(LabNames.PAUSED),
-                    row.faults().get(LabNames.BEFORE_TOKEN), row.faults().get(LabNames.CLOCK),
-                    row.faults().get(LabNames.LOST)));
-        }
-        lines.add("");
         String figures = "%-26s %9s %6s %9s %9s %7s";
-        lines.add(String.format(Locale.ROOT, figures, "lock service, fence", "exclusion", "stale", "p50", "p99",
-                "acq/s"));
-        for (Row row : rows) {
-            lines.add(String.format(Locale.ROOT, figures, row.label(), row.exclusionViolations(), row.staleAccepted(),
-                    String.format(Locale.ROOT, "%.1fms", row.p50Millis()),
-                    String.format(Locale.ROOT, "%.1fms", row.p99Millis()),
-                    String.format(Locale.ROOT, "%.0f", row.acquisitionsPerSecond())));
-        }
+        List<List<String>> cells = cells();
+        cells.forEach(c -> lines.add(String.format(Locale.ROOT, faults, c.get(0), c.get(1), c.get(2), c.get(3),
+                c.get(4))));
+        lines.add("");
+        cells.forEach(c -> lines.add(String.format(Locale.ROOT, figures, c.get(0), c.get(5), c.get(6), c.get(7),
+                c.get(8), c.get(9))));
         return lines;
     }
 }

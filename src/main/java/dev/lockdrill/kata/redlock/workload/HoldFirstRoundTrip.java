@@ -2,6 +2,7 @@ package dev.lockdrill.kata.redlock.workload;
 
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.RoundTripHook;
+import dev.lockdrill.harness.Sql;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -100,10 +101,7 @@ final class HoldFirstRoundTrip implements RoundTripHook {
 
     /** The statement that was held (its first line), for the fault's description. */
     String heldStatement() {
-        String text = sql == null ? "" : sql.strip();
-        int end = text.indexOf('\n');
-        String line = end < 0 ? text : text.substring(0, end);
-        return line.length() > 60 ? line.substring(0, 60) + "…" : line;
+        return sql == null ? "" : Sql.firstLine(sql);
     }
 
     void release() {

@@ -185,14 +185,19 @@ public final class RedlockRig extends ScenarioRig implements AutoCloseable {
 
     /** Waits (up to {@code maxMillis}) until no node holds any value under the key; answers whether none does. */
     boolean awaitFree(String key, long maxMillis) throws InterruptedException {
+        return awaitNodes(key, snapshot -> snapshot.values().stream().allMatch(""::equals), maxMillis);
+    }
+
+    private boolean awaitNodes(String key, java.util.function.Predicate<Map<String, Object>> until, long maxMillis)
+            throws InterruptedException {
         long deadline = System.nanoTime() + maxMillis * 1_000_000;
         while (System.nanoTime() < deadline) {
-            if (nodes.snapshot(key).values().stream().allMatch(""::equals)) {
+            if (until.test(nodes.snapshot(key))) {
                 return true;
             }
             Pause.millis(5);
         }
-        return nodes.snapshot(key).values().stream().allMatch(""::equals);
+        return until.test(nodes.snapshot(key));
     }
 
     void fault(FaultKind kind, String target, long start, boolean landed, String description) {
@@ -201,14 +206,7 @@ public final class RedlockRig extends ScenarioRig implements AutoCloseable {
 
     /** Waits (up to {@code maxMillis}) until no node holds the value under the key; answers whether none does. */
     boolean awaitGone(String key, String value, long maxMillis) throws InterruptedException {
-        long deadline = System.nanoTime() + maxMillis * 1_000_000;
-        while (System.nanoTime() < deadline) {
-            if (!nodes.snapshot(key).containsValue(value)) {
-                return true;
-            }
-            Pause.millis(10);
-        }
-        return !nodes.snapshot(key).containsValue(value);
+        return awaitNodes(key, snapshot -> !snapshot.containsValue(value), maxMillis);
     }
 
     @Override

@@ -9,11 +9,14 @@ import dev.lockdrill.db.JdbcUrls;
 import dev.lockdrill.db.PostgresBackend;
 import dev.lockdrill.progress.StateStore;
 import dev.lockdrill.report.RunStore;
+import dev.lockdrill.speech.SpeechTools;
 
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * What lives as long as the process: the workbook, a warm compiler, the PostgreSQL backend once
@@ -29,6 +32,8 @@ public final class AppContext implements AutoCloseable {
     private KataCompiler compiler;
     private PostgresBackend backend;
     private String backendFlag;
+    private SpeechTools speechTools;
+    private final Set<String> saidOnce = new HashSet<>();
 
     public AppContext(Workbook workbook, Clock clock, BackendSelector selector) {
         this.workbook = workbook;
@@ -100,6 +105,25 @@ public final class AppContext implements AutoCloseable {
         backend = selector().open(flagUrl);
         backendFlag = flagUrl;
         return backend;
+    }
+
+    /** The recorder, player and recognizer this machine has (looked up once per process). */
+    public synchronized SpeechTools speechTools() {
+        if (speechTools == null) {
+            speechTools = SpeechTools.detect(System.getenv());
+        }
+        return speechTools;
+    }
+
+    /** Uses these speech tools instead of the machine's (tests; a machine whose devices must not be used). */
+    public synchronized AppContext withSpeechTools(SpeechTools tools) {
+        this.speechTools = tools;
+        return this;
+    }
+
+    /** True the first time {@code key} is asked about in this process: for what is said once per session. */
+    public synchronized boolean firstTime(String key) {
+        return saidOnce.add(key);
     }
 
     /** A message for the user, shown after the command (a schema that could not be dropped...). */

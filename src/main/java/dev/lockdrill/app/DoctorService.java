@@ -7,6 +7,7 @@ import dev.lockdrill.db.JdbcUrls;
 import dev.lockdrill.db.PgBouncer;
 import dev.lockdrill.db.PostgresImage;
 import dev.lockdrill.db.RunSchema;
+import dev.lockdrill.speech.SpeechTools;
 import dev.lockdrill.support.LockdrillException;
 
 import javax.tools.ToolProvider;
@@ -70,6 +71,7 @@ public final class DoctorService {
         findings.add(pgbouncer());
         findings.add(redis());
         findings.add(redisServer());
+        findings.add(speech());
         findings.add(disk());
         return findings;
     }
@@ -233,6 +235,21 @@ public final class DoctorService {
             return new Finding("redis", Level.WARN, "no Redis at " + redis.address() + " (" + e.getMessage() + ")",
                     fix);
         }
+    }
+
+    /** Spoken drills: recorded and heard where the tools are, a countdown and a self-grade where not. */
+    private Finding speech() {
+        SpeechTools tools = app.speechTools();
+        List<String> has = new ArrayList<>();
+        tools.recorder().ifPresent(p -> has.add("recorder " + p.getFileName()));
+        tools.player().ifPresent(p -> has.add("player " + p.getFileName()));
+        tools.recognizer().ifPresent(p -> has.add("recognizer " + p.getFileName()));
+        tools.model().ifPresent(p -> has.add("model " + p));
+        has.add(tools.microphone() ? "a microphone" : "no microphone");
+        String detail = String.join(", ", has);
+        return tools.missing().map(sentence -> new Finding("spoken answers", Level.WARN, detail, sentence))
+                .orElseGet(() -> new Finding("spoken answers", Level.OK, detail
+                        + "; answers are recorded and transcribed offline", ""));
     }
 
     /** The redlock kata starts its own nodes: it needs the redis-server binary, not a running server. */

@@ -11,10 +11,17 @@ import dev.lockdrill.drill.DrillSession;
 import dev.lockdrill.drill.PracticeItem;
 import dev.lockdrill.drill.PracticePlanner;
 import dev.lockdrill.progress.DrillProgress;
+import dev.lockdrill.progress.DrillReview;
 import dev.lockdrill.progress.Fsrs;
 import dev.lockdrill.progress.KataProgress;
 import dev.lockdrill.progress.WorkbookState;
+import dev.lockdrill.speech.AnswerArchive;
+import dev.lockdrill.speech.SpeechTools;
+import dev.lockdrill.speech.SpokenAnswers;
+import dev.lockdrill.support.Text;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -49,9 +56,62 @@ public final class DrillService {
 
     /** Runs the drill with the learner on {@code console}, then records the grade and reschedules it. */
     public Result practise(DrillCard card, Duration limit, boolean typed, DrillConsole console, boolean color) {
-        DrillOutcome outcome = new DrillSession(console, app.clock(), color).run(card, limit, typed);
+        return practise(card, limit, typed, null, console, color);
+    }
+
+    /**
+     * Runs the drill, recording and hearing a spoken answer where this machine can (or judging
+     * {@code answerAudio}, a recording made before), then records the grade and reschedules it.
+     * Where it cannot record, the drill says once per process what is missing and goes on as a
+     * countdown and a self-grade.
+     */
+    public Result practise(DrillCard card, Duration limit, boolean typed, Path answerAudio, DrillConsole console,
+                           boolean color) {
+        SpokenAnswers ear = typed ? null : listener(card, answerAudio, console);
+        DrillOutcome outcome = new DrillSession(console, app.clock(), color, ear).run(card, limit, typed);
         DrillProgress progress = new DrillRecorder(app.state(), Fsrs.standard()).record(outcome, app.clock().instant());
+        if (ear != null) {
+            ear.rated(outcome);
+        }
         return new Result(outcome, progress);
+    }
+
+    private SpokenAnswers listener(DrillCard card, Path answerAudio, DrillConsole console) {
+        SpeechTools tools = speechTools();
+        if (answerAudio != null) {
+            return SpokenAnswers.recorded(tools, app.workbook().stateDir(), catalog().cards(), app.clock(), card.id(),
+                    answerAudio);
+        }
+        if (tools.canRecord()) {
+            return SpokenAnswers.live(tools, app.workbook().stateDir(), catalog().cards(), app.clock(), card.id());
+        }
+        tools.missing().filter(sentence -> app.firstTime("speech-missing")).ifPresent(sentence -> {
+            Text.wrap(sentence, console.width(), "").forEach(console.out()::println);
+            console.out().println();
+        });
+        return null;
+    }
+
+    /** The recorder, player and recognizer this machine has. */
+    public SpeechTools speechTools() {
+        return app.speechTools();
+    }
+
+    /** The answers kept for {@code card}, oldest first: every review, with what its recording heard. */
+    public List<Attempt> history(DrillCard card) {
+        AnswerArchive archive = new AnswerArchive(app.workbook().stateDir());
+        List<DrillReview> reviews = state().drill(card.id()).reviews();
+        return reviews.stream().map(review -> new Attempt(review, review.recording() == null ? Optional.empty()
+                        : archive.read(card.id(), review.recording()),
+                        review.recording() == null ? null : archive.audio(card.id(), review.recording())))
+                .toList();
+    }
+
+    /** One practice of a card: its review, the kept answer (transcript and points heard) and its audio, if recorded. */
+    public record Attempt(DrillReview review, Optional<AnswerArchive.Answer> answer, Path audio) {
+        public boolean playable() {
+            return audio != null && Files.isRegularFile(audio);
+        }
     }
 
     /** Due drills and unfinished katas that fit in {@code budget}. */

@@ -12,6 +12,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -19,11 +20,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /** `lockdrill drill [id]`: answer an interview question aloud under a countdown, grade yourself, reschedule. */
-@Command(name = "drill", mixinStandardHelpOptions = true,
+@Command(name = "drill", mixinStandardHelpOptions = true, subcommands = DrillHistoryCommand.class,
         description = {"Answer an interview question under a countdown, then grade it against its rubric.",
                 "Answer aloud (or typed, with --type), grade your answer point by point and rate your recall 1-4 "
                         + "(Again/Hard/Good/Easy); the rating schedules the card's next review (FSRS). Without "
-                        + "DRILL, the most overdue card."})
+                        + "DRILL, the most overdue card.",
+                "Where a microphone, sox and pocketsphinx are installed, a spoken answer is recorded into "
+                        + ".lockdrill/answers/, transcribed offline, and each rubric point shows whether and when "
+                        + "it was heard; `drill history DRILL` lists and plays past answers."})
 final class DrillCommand extends BaseCommand {
     @Parameters(arity = "0..1", paramLabel = "DRILL", completionCandidates = DrillIds.class,
             description = "Drill id (see `lockdrill progress` or `lockdrill list`).")
@@ -37,12 +41,20 @@ final class DrillCommand extends BaseCommand {
             + "point shows which of its keywords your answer mentions.")
     boolean type;
 
+    @Option(names = "--answer-audio", paramLabel = "FILE", description = "Judge an answer recorded before (a WAV "
+            + "file) instead of answering now: it is transcribed offline and kept with the drill's history.")
+    Path answerAudio;
+
     @Option(names = "--json", description = "Print the card as JSON for scripts (its spoken core, what to add "
             + "if pressed, rubric, sources) instead of practising it; nothing is recorded.")
     boolean json;
 
     @Override
     int run() throws Exception {
+        if (type && answerAudio != null) {
+            throw LockdrillException.usage("--type and --answer-audio cannot be used together: one answer is typed, "
+                    + "the other recorded.");
+        }
         if (seconds != null && seconds <= 0) {
             throw LockdrillException.usage("--seconds must be a positive number of seconds, but was " + seconds + ".");
         }
@@ -62,7 +74,7 @@ final class DrillCommand extends BaseCommand {
         }
         Duration limit = Duration.ofSeconds(seconds != null ? seconds : card.timeLimitSeconds());
         DrillConsole console = session().console();
-        DrillService.Result result = drills.practise(card, limit, type, console, style().color());
+        DrillService.Result result = drills.practise(card, limit, type, answerAudio, console, style().color());
         printNext(console.out(), result, app().clock().instant());
         return 0;
     }

@@ -7,12 +7,19 @@ import java.util.stream.IntStream;
 
 /**
  * How one drill went: which rubric points the learner said they covered (in rubric order), the
- * rating they gave, whether time ran out, how long the answer took, and the typed answer if any.
+ * rating they gave, whether time ran out, how long the answer took, the typed answer if any, and
+ * what a recording of a spoken answer heard (null when none was made).
  */
 public record DrillOutcome(DrillCard card, List<Boolean> covered, Rating rating, boolean timedOut,
-                           long answerSeconds, String typedAnswer) {
+                           long answerSeconds, String typedAnswer, AnswerListener.Hearing hearing) {
     public DrillOutcome {
         covered = List.copyOf(covered);
+    }
+
+    /** An outcome with nothing heard (typed, or no recorder). */
+    public DrillOutcome(DrillCard card, List<Boolean> covered, Rating rating, boolean timedOut, long answerSeconds,
+                        String typedAnswer) {
+        this(card, covered, rating, timedOut, answerSeconds, typedAnswer, null);
     }
 
     /** The weighted share of rubric points covered, 0..1. */

@@ -20,8 +20,11 @@ public final class DrillRecorder {
 
     public DrillProgress record(DrillOutcome outcome, Instant now) {
         String id = outcome.card().id();
+        AnswerListener.Hearing heard = outcome.hearing();
         DrillReview review = new DrillReview(now.toString(), outcome.rating().grade(), outcome.score(),
-                outcome.missed(), outcome.timedOut(), outcome.answerSeconds(), outcome.typedAnswer());
+                outcome.missed(), outcome.timedOut(), outcome.answerSeconds(), outcome.typedAnswer(),
+                heard == null ? null : heard.recording(), heard == null || heard.problem() != null ? null
+                : (int) heard.heard(), heard == null || heard.problem() != null ? null : outcome.card().rubric().size());
         return store.update(state -> {
             DrillProgress progress = state.drill(id);
             DrillSchedule next = fsrs.review(progress.schedule(), outcome.rating(), now);

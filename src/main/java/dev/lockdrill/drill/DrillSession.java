@@ -26,11 +26,18 @@ public final class DrillSession {
     private final DrillConsole console;
     private final Clock clock;
     private final Style style;
+    private final AnswerListener listener;
 
     public DrillSession(DrillConsole console, Clock clock, boolean color) {
+        this(console, clock, color, null);
+    }
+
+    /** A drill whose spoken answer {@code listener} records and hears (null: no recording). */
+    public DrillSession(DrillConsole console, Clock clock, boolean color, AnswerListener listener) {
         this.console = console;
         this.clock = clock;
         this.style = new Style(color && console.color());
+        this.listener = listener;
     }
 
     public DrillOutcome run(DrillCard card, Duration limit, boolean typed) {
@@ -41,18 +48,105 @@ public final class DrillSession {
         out.println(Prose.reflow(card.prompt().strip(), console.width()));
         out.println();
         AnswerTimer timer = new AnswerTimer(console, clock);
-        AnswerTimer.Answer answer = typed ? timer.typed(limit) : timer.spoken(limit);
-        List<Boolean> covered = grade(card, answer.text());
+        AnswerListener ear = typed ? null : listener;
+        AnswerTimer.Answer answer;
+        AnswerListener.Hearing hearing = null;
+        if (ear != null && ear.prerecorded().isPresent()) {
+            Duration length = ear.prerecorded().get();
+            out.println("Your recorded answer is " + Countdown.format(length) + " long"
+                    + (length.compareTo(limit) > 0 ? ", over the " + Countdown.format(limit) + " limit." : "."));
+            answer = new AnswerTimer.Answer(length.compareTo(limit) > 0, length, null);
+            hearing = hear(ear, card);
+        } else if (ear != null) {
+            ear.start();
+            try {
+                answer = timer.spoken(limit);
+            } catch (RuntimeException stopped) {
+                ear.abandon();
+                throw stopped;
+            }
+            hearing = hear(ear, card);
+            offerPlayBack(ear, hearing);
+        } else {
+            answer = typed ? timer.typed(limit) : timer.spoken(limit);
+        }
+        List<Boolean> covered = grade(card, answer.text(), hearing);
         double score = DrillOutcome.score(card, covered);
         out.println(style.bold(String.format(Locale.ROOT, "You covered %d%% of the rubric (by weight).",
                 Math.round(score * 100))));
         out.println();
         reveal(card);
         Rating rating = askRating(card, DrillOutcome.suggested(score));
-        return new DrillOutcome(card, covered, rating, answer.timedOut(), answer.used().toSeconds(), answer.text());
+        return new DrillOutcome(card, covered, rating, answer.timedOut(), answer.used().toSeconds(), answer.text(),
+                hearing);
     }
 
-    private List<Boolean> grade(DrillCard card, String typedAnswer) {
+    /** Hears the answer, saying what it is doing meanwhile (decoding takes seconds). */
+    private AnswerListener.Hearing hear(AnswerListener ear, DrillCard card) {
+        PrintWriter out = console.out();
+        out.println(style.dim("Listening to your answer (offline)…"));
+        out.flush();
+        long started = System.nanoTime();
+        AnswerListener.Hearing hearing;
+        try (Ticker ignored = new Ticker(started)) {
+            hearing = ear.finish(card);
+        }
+        if (hearing.problem() != null) {
+            Text.wrap(hearing.problem(), console.width(), "").forEach(out::println);
+        } else {
+            out.println(style.dim(String.format(Locale.ROOT, "Heard %d of %d rubric points in %.1f s.",
+                    hearing.heard(), card.rubric().size(), (System.nanoTime() - started) / 1e9)));
+        }
+        out.flush();
+        return hearing;
+    }
+
+    /** The seconds spent listening, on the status line once a second where the terminal has one. */
+    private final class Ticker implements AutoCloseable {
+        private final Thread thread;
+
+        Ticker(long started) {
+            thread = new Thread(() -> {
+                try {
+                    while (!Thread.currentThread().isInterrupted()) {
+                        Thread.sleep(1000);
+                        console.status(String.format(Locale.ROOT, "listening to your answer… %d s",
+                                (System.nanoTime() - started) / 1_000_000_000L));
+                    }
+                } catch (InterruptedException done) {
+                    Thread.currentThread().interrupt();
+                }
+            }, "lockdrill-listening");
+            thread.setDaemon(true);
+            if (console.hasStatusLine()) {
+                thread.start();
+            }
+        }
+
+        @Override
+        public void close() {
+            thread.interrupt();
+            try {
+                thread.join(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (console.hasStatusLine()) {
+                console.clearStatus();
+            }
+        }
+    }
+
+    private void offerPlayBack(AnswerListener ear, AnswerListener.Hearing hearing) {
+        if (hearing.recording() == null || !ear.canPlayBack()) {
+            return;
+        }
+        while (read("Play your answer back? [y/N] ").trim().toLowerCase(Locale.ROOT).startsWith("y")) {
+            ear.playBack();
+        }
+    }
+
+    private List<Boolean> grade(DrillCard card, String typedAnswer, AnswerListener.Hearing hearing) {
         PrintWriter out = console.out();
         out.println();
         out.println(style.bold("Rubric") + " — did your answer make each point? (y/n)");
@@ -65,6 +159,11 @@ public final class DrillSession {
                     console.width(), number, " ".repeat(number.length())).forEach(out::println);
             if (typedAnswer != null) {
                 Text.wrap(hint(point, typedAnswer), console.width(), "      ", "        ").forEach(out::println);
+            }
+            if (hearing != null && hearing.problem() == null && i < hearing.marks().size()) {
+                String mark = hearing.marks().get(i);
+                Text.wrap(mark == null ? style.yellow("recording: not heard") : style.green("recording: " + mark),
+                        console.width(), "      ", "        ").forEach(out::println);
             }
             covered.add(askYesNo("      covered? [y/n] "));
         }

@@ -21,7 +21,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 class ArchitectureTest {
     static final String[] STAGES = {"dev.lockdrill.catalog..", "dev.lockdrill.compile..", "dev.lockdrill.runner..",
             "dev.lockdrill.score..", "dev.lockdrill.report..", "dev.lockdrill.progress..", "dev.lockdrill.db..",
-            "dev.lockdrill.drill.."};
+            "dev.lockdrill.drill..", "dev.lockdrill.speech.."};
 
     @ArchTest
     static final ArchRule layers_are_respected = layeredArchitecture()

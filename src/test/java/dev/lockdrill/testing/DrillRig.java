@@ -7,6 +7,7 @@ import dev.lockdrill.cli.Session;
 import dev.lockdrill.db.BackendSelector;
 import dev.lockdrill.drill.DrillConsole;
 import dev.lockdrill.repl.TerminalConsole;
+import dev.lockdrill.speech.SpeechTools;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -40,7 +41,25 @@ public final class DrillRig {
 
     /** A new application context each time, as after a restart. */
     public AppContext app() {
-        return new AppContext(workbook, clock, new BackendSelector(Map.of(), "root"));
+        return new AppContext(workbook, clock, new BackendSelector(Map.of(), "root")).withSpeechTools(speech);
+    }
+
+    /**
+     * The machine's recognizer, but never its sound devices: a drill under test must not record
+     * from a real microphone.
+     */
+    private SpeechTools speech = SpeechTools.detect(withoutAudio(System.getenv()));
+
+    /** Uses these speech tools (none at all, or the machine's recognizer) from now on. */
+    public DrillRig speech(SpeechTools tools) {
+        this.speech = tools;
+        return this;
+    }
+
+    public static Map<String, String> withoutAudio(Map<String, String> env) {
+        Map<String, String> copy = new java.util.HashMap<>(env);
+        copy.put("LOCKDRILL_AUDIO", "none");
+        return copy;
     }
 
     public Run run(String input, String... args) {

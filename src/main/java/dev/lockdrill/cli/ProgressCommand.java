@@ -108,8 +108,10 @@ final class ProgressCommand extends BaseCommand {
                 + progress.schedule().state().name().toLowerCase(Locale.ROOT) + ", due "
                 + Due.when(progress.schedule().dueAt(app().clock().instant()), app().clock().instant()));
         for (DrillReview r : progress.reviews()) {
-            out().println(String.format(Locale.ROOT, "  %s  %-5s %3d%%  %s%s", r.at(), label(r.rating()),
-                    Math.round(r.score() * 100), Countdown.format(Duration.ofSeconds(r.answerSeconds())), r.timedOut() ? " (time ran out)" : ""));
+            out().println(String.format(Locale.ROOT, "  %s  %-5s %3d%%  %s%s%s", r.at(), label(r.rating()),
+                    Math.round(r.score() * 100), Countdown.format(Duration.ofSeconds(r.answerSeconds())),
+                    r.timedOut() ? " (time ran out)" : "",
+                    r.pointsHeard() == null ? "" : "  heard " + r.pointsHeard() + "/" + r.rubricPoints()));
             r.missed().forEach(m -> Text.wrap("missed: " + m, width(), "      ", "        ")
                     .forEach(l -> out().println(style().dim(l))));
         }

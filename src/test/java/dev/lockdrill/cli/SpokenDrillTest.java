@@ -78,6 +78,41 @@ class SpokenDrillTest {
     }
 
     @Test
+    void aLiveAnswerIsRecordedWhileTheCountdownRunsAndCanBePlayedBack() throws Exception {
+        assumeSpeech();
+        Path said = synthesize(FULL, "said.wav");
+        Path played = state.resolve("played");
+        // a recorder that "hears" the synthesized answer and stops on SIGTERM, as rec and arecord do
+        Path rec = script("rec", "for a; do out=\"$a\"; done\ncp '" + said + "' \"$out\"\n"
+                + "trap 'exit 0' TERM\nwhile :; do sleep 0.05; done\n");
+        Path play = script("play", "echo \"$2\" >> '" + played + "'\n");
+        SpeechTools machine = SpeechTools.detect(System.getenv());
+        SpeechTools withMicrophone = new SpeechTools(java.util.Optional.of(rec), java.util.Optional.of(play),
+                machine.sox(), machine.recognizer(), machine.model(), true, true);
+        DrillRig rig = rig().speech(withMicrophone);
+
+        DrillRig.Run run = rig.run("\ny\nn\ny\ny\ny\ny\ny\n3\n", "drill", "fencing-token");
+
+        assertThat(run.code()).as(run.err() + run.terminal()).isZero();
+        assertThat(run.terminal()).contains("Answer aloud, then press Enter.", "Listening to your answer",
+                "Play your answer back? [y/N]", "recording: heard at").doesNotContain("not recorded");
+        DrillReview review = rig.app().state().read().drill("fencing-token").reviews().get(0);
+        assertThat(review.pointsHeard()).as(run.terminal()).isGreaterThanOrEqualTo(4);
+        Path kept = state.resolve("answers/fencing-token/" + review.recording() + ".wav");
+        assertThat(Files.readAllBytes(kept)).isEqualTo(Files.readAllBytes(said));
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(kept))).isEqualTo("rw-------");
+        assertThat(Files.readString(played).strip()).isEqualTo(kept.toString());
+    }
+
+    private Path script(String name, String body) throws Exception {
+        Path bin = Files.createDirectories(state.resolve("bin"));
+        Path file = bin.resolve(name);
+        Files.writeString(file, "#!/bin/sh\n" + body);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
+        return file;
+    }
+
+    @Test
     void anOffTopicAnswerHearsAlmostNothing() throws Exception {
         assumeSpeech();
         DrillRig rig = rig();

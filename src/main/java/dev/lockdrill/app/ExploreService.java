@@ -56,7 +56,8 @@ public final class ExploreService {
 
     /**
      * A schedule that broke the contract: the one found, the smaller one that still fails (equal when
-     * shrinking took nothing out), its steps, the invariants it failed, or how the process ended.
+     * shrinking took nothing out), its steps, the invariants it failed (or that could not judge it:
+     * their check threw, and their verdict is unknown), or how the process ended.
      */
     public record Finding(ScheduleId found, int foundSteps, ScheduleId shrunk, List<StepLine> steps,
                           List<InvariantResult> failed, String ended, int shrinkRuns) {
@@ -69,8 +70,13 @@ public final class ExploreService {
             return finding != null;
         }
 
+        /** Pass when nothing was found; unknown when the only finding is a check that could not judge a schedule. */
         public int exitCode() {
-            return finding != null ? ExitCodes.FAIL : ExitCodes.PASS;
+            if (finding == null) {
+                return ExitCodes.PASS;
+            }
+            return !finding.failed().isEmpty() && finding.failed().stream().allMatch(r -> r.verdict() == Verdict.UNKNOWN)
+                    ? ExitCodes.UNKNOWN : ExitCodes.FAIL;
         }
     }
 
@@ -211,9 +217,23 @@ public final class ExploreService {
             History own = new History(history.seed(), history.ops(op -> op.scenario().equals(scenario)),
                     history.faults(scenario), history.observations().stream()
                     .filter(o -> o.scenario().equals(scenario)).toList());
-            List<InvariantResult> failed = invariants.stream().map(invariant -> invariant.check(own))
-                    .filter(r -> r.verdict() == Verdict.FAIL).toList();
+            List<InvariantResult> failed = invariants.stream().flatMap(invariant -> broken(invariant, own).stream())
+                    .toList();
             return failed.isEmpty() ? Optional.empty() : Optional.of(new Failure(failed, ""));
+        }
+
+        /**
+         * The invariant's result when it failed, or when its check threw: a schedule the checker cannot
+         * judge stops the exploration as a finding with an unknown verdict, rather than counting as one
+         * that kept every invariant.
+         */
+        private static Optional<InvariantResult> broken(Invariant invariant, History history) {
+            try {
+                InvariantResult result = invariant.check(history);
+                return result.verdict() == Verdict.FAIL ? Optional.of(result) : Optional.empty();
+            } catch (RuntimeException | StackOverflowError e) {
+                return Optional.of(invariant.threw(e));
+            }
         }
 
         /** Whether a later schedule started, so this one's history is whole although the process then died. */

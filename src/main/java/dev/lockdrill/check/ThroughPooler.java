@@ -52,7 +52,7 @@ public final class ThroughPooler implements Invariant {
                 + (s.locks() == 1 ? "" : "s") + " between transactions: session state, which the pooler gives to "
                 + "whichever client's transaction comes next (" + s.scenario() + ")")));
         for (Invariant invariant : invariants) {
-            InvariantResult result = invariant.check(pooled);
+            InvariantResult result = invariant.checkSafely(pooled);
             if (result.verdict() == Verdict.FAIL || result.verdict() == Verdict.UNKNOWN) {
                 verdict = verdict.and(result.verdict());
                 result.evidence().forEach(e -> evidence.add(new Evidence("Through " + Pooler.NAME + ", "

@@ -3,7 +3,9 @@ package dev.lockdrill.cli;
 import dev.lockdrill.app.ExploreService;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.check.Verdict;
 import dev.lockdrill.report.Style;
+import dev.lockdrill.support.ExitCodes;
 import dev.lockdrill.support.Json;
 import dev.lockdrill.support.Text;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -52,9 +54,9 @@ final class ExploreScreen {
         String size = finding.shrunk().equals(finding.found()) ? plural(finding.foundSteps(), "step")
                 : plural(finding.foundSteps(), "step") + ", shrunk to " + finding.steps().size() + " in "
                 + plural(finding.shrinkRuns(), "run");
-        wrap(out, style.red("✗ ") + (finding.failed().isEmpty() ? "the check process " + finding.ended()
-                : String.join(", ", finding.failed().stream().map(InvariantResult::name).toList()) + " failed")
-                + " on schedule " + finding.found() + " (" + size + ")", "  ");
+        boolean unjudged = result.exitCode() == ExitCodes.UNKNOWN;
+        wrap(out, (unjudged ? style.yellow("? ") : style.red("✗ ")) + (finding.failed().isEmpty() ? "the check process " + finding.ended()
+                : what(finding.failed())) + " on schedule " + finding.found() + " (" + size + ")", "  ");
         out.println();
         out.println(style.bold("Steps"));
         for (ExploreService.StepLine step : finding.steps()) {
@@ -63,7 +65,8 @@ final class ExploreScreen {
         }
         for (InvariantResult failed : finding.failed()) {
             out.println();
-            wrap(out, style.red("✗ " + failed.name()) + style.dim(" — " + failed.description()), "  ");
+            wrap(out, (failed.verdict() == Verdict.FAIL ? style.red("✗ " + failed.name())
+                    : style.yellow("? " + failed.name())) + style.dim(" — " + failed.description()), "  ");
             List<Evidence> evidence = failed.evidence();
             evidence.stream().limit(MAX_EVIDENCE).forEach(e -> Text.wrap(local(e.text(), finding), width, "    ",
                     "      ").forEach(out::println));
@@ -75,6 +78,22 @@ final class ExploreScreen {
         wrap(out, "Replay: " + result.replayCommand() + finding.shrunk(), "  ");
         wrap(out, style.dim("The steps and their order replay exactly; how the workers' calls overlap "
                 + "depends on thread timing, so a replay may need a second try."), "");
+    }
+
+    /** "a, b failed", and the invariants whose check threw: "c could not be judged". */
+    private static String what(List<InvariantResult> results) {
+        List<String> parts = new ArrayList<>();
+        List<String> failed = results.stream().filter(r -> r.verdict() == Verdict.FAIL).map(InvariantResult::name)
+                .toList();
+        List<String> unjudged = results.stream().filter(r -> r.verdict() != Verdict.FAIL).map(InvariantResult::name)
+                .toList();
+        if (!failed.isEmpty()) {
+            parts.add(String.join(", ", failed) + " failed");
+        }
+        if (!unjudged.isEmpty()) {
+            parts.add(String.join(", ", unjudged) + " could not be judged");
+        }
+        return String.join("; ", parts);
     }
 
     /** Evidence names keys and scenarios after the schedule ("explore-4711:0,3/a"): on this screen, "a". */
@@ -111,6 +130,7 @@ final class ExploreScreen {
             List<Map<String, Object>> failed = new ArrayList<>();
             for (InvariantResult r : finding.failed()) {
                 failed.add(Map.of("name", r.name(), "description", r.description(),
+                        "verdict", r.verdict().name().toLowerCase(Locale.ROOT),
                         "evidence", r.evidence().stream().map(Evidence::text).toList()));
             }
             f.put("failed", failed);

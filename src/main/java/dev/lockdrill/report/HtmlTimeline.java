@@ -2,6 +2,7 @@ package dev.lockdrill.report;
 
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.check.Verdict;
 import dev.lockdrill.history.FaultEvent;
 import dev.lockdrill.score.CheckResult;
 import dev.lockdrill.score.ImplementationRun;
@@ -138,7 +139,8 @@ public final class HtmlTimeline {
             if (r.passed()) {
                 continue;
             }
-            html.append("<h2 class=\"violation\">✗ ").append(escape(r.name())).append("</h2>\n<ul>\n");
+            html.append(r.verdict() == Verdict.FAIL ? "<h2 class=\"violation\">✗ " : "<h2 class=\"unknown\">? ")
+                    .append(escape(r.name())).append("</h2>\n<ul>\n");
             List<Evidence> evidence = r.evidence();
             for (int i = 0; i < evidence.size(); i++) {
                 if (i == TerminalReport.MAX_EVIDENCE) {

@@ -120,6 +120,7 @@ public final class Pipelines {
                 + result.you().compileErrors() + " " + failed;
     }
 
+    /** The invariants that failed or could not decide; one the run gave nothing to judge is not among them. */
     public static List<String> failedInvariants(CheckResult result) {
         return result.you().invariants().stream().filter(r -> !r.passed()).map(InvariantResult::name).toList();
     }

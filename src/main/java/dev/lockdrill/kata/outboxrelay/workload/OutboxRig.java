@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -34,7 +35,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class OutboxRig extends ScenarioRig implements AutoCloseable {
     static final int DRAIN_CALLS = 40;
 
-    private final List<WorkerDataSource> dataSources = new ArrayList<>();
+    /** Added to from several threads at once when an explorer's actors start relay processes. */
+    private final List<WorkerDataSource> dataSources = new CopyOnWriteArrayList<>();
     private final AtomicInteger businessTxs = new AtomicInteger();
     private WorkerDataSource business;
     private OutboxRelay app;
@@ -81,8 +83,8 @@ final class OutboxRig extends ScenarioRig implements AutoCloseable {
     /** One business transaction enqueueing several events; not yet decided. */
     OpenTx begin(List<OutboxEvent> events, Decision decision) throws SQLException {
         if (app == null) {
-            app = relay("app", BrokerFault.NONE, 0);
-            business = dataSources.get(dataSources.size() - 1);
+            business = database().dataSource("app");
+            app = relay("app", BrokerFault.NONE, 0, business);
         }
         String worker = "app-" + businessTxs.incrementAndGet();
         Connection connection = business.getConnection();

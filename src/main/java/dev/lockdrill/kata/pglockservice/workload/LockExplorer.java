@@ -6,6 +6,7 @@ import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.RoundTripHook;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.StallAfterRoundTrip;
+import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.WorkloadContext;
 import dev.lockdrill.harness.explore.Exploration;
 import dev.lockdrill.harness.explore.Step;
@@ -28,7 +29,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * a host label, as a restarted instance does) take one or two locks with TTLs from 100 ms to 3 s,
  * renew their current lease (again and again), renew or release a lease they held before, release,
  * and write the protected resource with their current token; a worker may be paused past its TTL
- * and then take its own lock again. The nemesis kills a worker's sessions, jumps its clock ten
+ * and then take its own lock again. The nemesis kills a worker's sessions (its pool then drops its
+ * idle connections, as a validating pool would, so the kill is judged on the calls it hit), jumps its clock ten
  * minutes ahead or back, stalls it between the round trips of its next call or inside the statement
  * that writes the locks row, and moves the token sequence across 2^31 or 2^32. A worker whose renew
  * or release of its current lease said false tries it once more (it may have been the first call
@@ -187,6 +189,11 @@ final class LockExplorer implements AutoCloseable {
         return state;
     }
 
+    /** The worker's pool, looked up under the lock that {@link #worker} adds pools under. */
+    private synchronized WorkerDataSource pool(String worker) {
+        return rig.dataSource(worker);
+    }
+
     void take(LockStep step) throws Exception {
         if (step instanceof Acquire a) {
             WorkerState state = worker(a.actor());
@@ -219,6 +226,7 @@ final class LockExplorer implements AutoCloseable {
             worker(k.worker());
             long start = rig.recorder().now();
             int killed = rig.killSessions(k.worker());
+            pool(k.worker()).evictIdle();
             rig.recorder().fault(Faults.KILL, rig.scenario(), k.worker(), start, killed > 0, killed > 0
                     ? "pg_terminate_backend killed " + killed + " session(s) of " + k.worker() + "'s lock service"
                     : k.worker() + "'s lock service had no session to kill");
@@ -251,13 +259,14 @@ final class LockExplorer implements AutoCloseable {
     private void stallAfterRoundTrip(Stall s) {
         StallAfterRoundTrip gate = new StallAfterRoundTrip(1, s.millis());
         long start = rig.recorder().now();
-        rig.dataSource(s.worker()).hook(gate);
+        WorkerDataSource pool = pool(s.worker());
+        pool.hook(gate);
         boolean held;
         try {
             dev.lockdrill.harness.Pause.millis(s.millis());
             held = gate.stalled();
         } finally {
-            rig.dataSource(s.worker()).hook(RoundTripHook.NONE);
+            pool.hook(RoundTripHook.NONE);
             gate.release();
         }
         rig.recorder().fault(Faults.STALL, rig.scenario(), s.worker(), start, held, held

@@ -19,6 +19,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import static dev.lockdrill.testing.VerdictAssertions.assertPass;
+import static dev.lockdrill.testing.VerdictAssertions.assertFail;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class DoubleSendInvariantsTest {
@@ -44,7 +46,7 @@ class DoubleSendInvariantsTest {
     void aReplayIsNotASecondEffect() {
         request("worker-1", 1, "n-1", "n-1", "delivered", 40_000).request("worker-2", 1, "n-1", "n-1", "replayed",
                 400_000);
-        assertThat(new ExactlyOneEffect().check(history("dedup", sentOnce())).passed()).isTrue();
+        assertPass(new ExactlyOneEffect().check(history("dedup", sentOnce())));
     }
 
     @Test
@@ -83,7 +85,7 @@ class DoubleSendInvariantsTest {
         request("worker-1", 1, "n-1", "n-1", "rejected", 40_000);
         LeaseHistory lease = new LeaseHistory().claim(1, "worker-1", 10, 0, 300_000)
                 .finish(1, "worker-1", "failed", 41_000).end(Map.of(1L, NoneLost.REVOKED));
-        assertThat(new NoneLost().check(history("dedup", lease)).passed()).isTrue();
+        assertPass(new NoneLost().check(history("dedup", lease)));
     }
 
     @Test
@@ -101,13 +103,13 @@ class DoubleSendInvariantsTest {
     void aPushDuplicateNeedsAFaultOrAnExpiredLease() {
         request("worker-1", 1, "n-1", "n-1", "delivered", 40_000).request("worker-2", 1, "n-1", "n-1", "duplicate",
                 45_000);
-        assertThat(new DuplicatesBounded().check(history("push", sentOnce())).passed()).isFalse();
+        assertFail(new DuplicatesBounded().check(history("push", sentOnce())));
         LeaseHistory reclaimed = new LeaseHistory().claim(1, "worker-1", 10, 0, 300_000)
                 .claim(1, "worker-2", 11, 300_000, 600_000).finish(1, "worker-2", "sent", 350_000).end();
-        assertThat(new DuplicatesBounded().check(history("push", reclaimed)).passed()).isTrue();
+        assertPass(new DuplicatesBounded().check(history("push", reclaimed)));
         LeaseHistory faulted = sentOnce().observe(SendObservations.INJECTED, List.of(new InjectedFault(1,
                 ProviderFault.DROP_RESPONSE.label(), "worker-1").toMap()));
-        assertThat(new DuplicatesBounded().check(history("push", faulted)).passed()).isTrue();
+        assertPass(new DuplicatesBounded().check(history("push", faulted)));
     }
 
     @Test
@@ -123,7 +125,7 @@ class DoubleSendInvariantsTest {
         request("worker-1", 1, "n-1", "n-1", "delivered", 60_000);
         LeaseHistory markedInOpenTransaction = new LeaseHistory().claim(1, "worker-1", 10, 0, 300_000)
                 .finish(1, "worker-1", "sent", 50_000, 70_000).end();
-        assertThat(new MarkedAfterDelivery().check(history("dedup", markedInOpenTransaction)).passed()).isTrue();
+        assertPass(new MarkedAfterDelivery().check(history("dedup", markedInOpenTransaction)));
         LeaseHistory committedBefore = new LeaseHistory().claim(1, "worker-1", 10, 0, 300_000)
                 .finish(1, "worker-1", "sent", 50_000, 55_000).end();
         assertThat(new MarkedAfterDelivery().check(history("dedup", committedBefore)).evidence().get(0).text())

@@ -5,6 +5,7 @@ import dev.lockdrill.check.Verdict;
 import dev.lockdrill.history.History;
 import org.junit.jupiter.api.Test;
 
+import static dev.lockdrill.testing.VerdictAssertions.assertPass;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class FencingInvariantsTest {
@@ -79,7 +80,7 @@ class FencingInvariantsTest {
 
     @Test
     void monotonicTokensPassForAnIncreasingAuditTrail() {
-        assertThat(new AcceptedTokensMonotonic().check(fencedStory().build()).passed()).isTrue();
+        assertPass(new AcceptedTokensMonotonic().check(fencedStory().build()));
     }
 
     @Test
@@ -102,7 +103,7 @@ class FencingInvariantsTest {
         h.unknown("worker-2", "k", 11, "eleven", 0, 5);
         h.rejected("worker-1", "k", 10, "ten", 2, 6);
 
-        assertThat(new FreshWriteAccepted().check(h.build()).passed()).isTrue();
+        assertPass(new FreshWriteAccepted().check(h.build()));
     }
 
     @Test
@@ -113,7 +114,7 @@ class FencingInvariantsTest {
         h.rejected("worker-1", "k", 10, "ten", 2, 3);
 
         assertThat(new RetryIsIdempotent().check(h.build()).verdict()).isEqualTo(Verdict.FAIL);
-        assertThat(new FreshWriteAccepted().check(h.build()).passed()).as("retries are judged once").isTrue();
+        assertPass(new FreshWriteAccepted().check(h.build()), "retries are judged once");
     }
 
     @Test
@@ -123,7 +124,7 @@ class FencingInvariantsTest {
         h.accepted("worker-2", "k", 11, "eleven", 1, 2);
         h.rejected("worker-1", "k", 10, "ten", 3, 4);
 
-        assertThat(new RetryIsIdempotent().check(h.build()).passed()).isTrue();
+        assertPass(new RetryIsIdempotent().check(h.build()));
     }
 
     @Test
@@ -141,7 +142,7 @@ class FencingInvariantsTest {
 
     @Test
     void finalValueMustBeTheHighestAcceptedAndReadMustAgree() {
-        assertThat(new FinalValueIsLastAccepted().check(fencedStory().build()).passed()).isTrue();
+        assertPass(new FinalValueIsLastAccepted().check(fencedStory().build()));
         InvariantResult result = new FinalValueIsLastAccepted().check(unfencedStory().build());
         assertThat(result.evidence().get(0).text()).contains("ends with token 33", "highest accepted token was 34");
     }
@@ -155,7 +156,7 @@ class FencingInvariantsTest {
         h.stored("k", 1L, 2, "two", "worker-2");
         h.finalRow("k", "two", 2);
 
-        assertThat(new FinalValueIsLastAccepted().check(h.build()).passed()).isTrue();
+        assertPass(new FinalValueIsLastAccepted().check(h.build()));
     }
 
     @Test
@@ -169,7 +170,7 @@ class FencingInvariantsTest {
         assertThat(dead.verdict()).isEqualTo(Verdict.FAIL);
 
         h.accepted("worker-3", "k", 7, "seven", 70, 71);
-        assertThat(new SurvivesKilledConnection().check(h.build()).passed()).isTrue();
+        assertPass(new SurvivesKilledConnection().check(h.build()));
     }
 
     @Test
@@ -185,7 +186,7 @@ class FencingInvariantsTest {
         FencingHistory h = new FencingHistory().scenario("killed-mid-write");
         h.fault("kill", "worker-3", 0, 50, "killed");
         h.unknown("worker-3", "k", 7, "seven", 1, 49);
-        assertThat(FencingTokenInvariants.noUnexpectedErrors().check(h.build()).passed()).isTrue();
+        assertPass(FencingTokenInvariants.noUnexpectedErrors().check(h.build()));
 
         h.unknown("worker-4", "k", 8, "eight", 10, 20);
         InvariantResult result = FencingTokenInvariants.noUnexpectedErrors().check(h.build());
@@ -233,7 +234,7 @@ class FencingInvariantsTest {
         FencingHistory h = new FencingHistory().scenario("killed-mid-write");
         h.fault("kill", "worker-3", 10, 11, "killed idle sessions");
         h.unknown("worker-3", "k", 7, "seven", 20, 21);
-        assertThat(FencingTokenInvariants.noUnexpectedErrors().check(h.build()).passed()).isTrue();
+        assertPass(FencingTokenInvariants.noUnexpectedErrors().check(h.build()));
         h.unknown("worker-3", "k", 7, "seven", 30, 31);
         assertThat(FencingTokenInvariants.noUnexpectedErrors().check(h.build()).verdict()).isEqualTo(Verdict.FAIL);
     }

@@ -20,6 +20,8 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 
+import static dev.lockdrill.testing.VerdictAssertions.assertPass;
+import static dev.lockdrill.testing.VerdictAssertions.assertFail;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class LeaseInvariantsTest {
@@ -28,7 +30,7 @@ class LeaseInvariantsTest {
     void reclaimAfterExpiryIsNoOverlap() {
         History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
                 .claim(1, "worker-2", 11, 200_000, 400_000).finish(1, "worker-2", "done", 250_000).end().build();
-        assertThat(new LeasesNeverOverlap().check(history).passed()).isTrue();
+        assertPass(new LeasesNeverOverlap().check(history));
     }
 
     @Test
@@ -44,7 +46,7 @@ class LeaseInvariantsTest {
     void extensionMovesTheExpiryOthersMustWaitFor() {
         History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
                 .extend(1, "worker-1", 150_000, 350_000).claim(1, "worker-2", 11, 300_000, 500_000).end().build();
-        assertThat(new LeasesNeverOverlap().check(history).passed()).isFalse();
+        assertFail(new LeasesNeverOverlap().check(history));
     }
 
     @Test
@@ -59,7 +61,7 @@ class LeaseInvariantsTest {
         History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
                 .claim(1, "worker-2", 11, 210_000, 410_000).finish(1, "worker-1", "done", 300_000).end().build();
         InvariantResult result = new OnlyLeaseHolderWrites().check(history);
-        assertThat(result.passed()).isFalse();
+        assertFail(result);
         assertThat(result.evidence().get(0).text()).contains("worker-1 marked done s/1").contains("worker-2");
     }
 
@@ -67,7 +69,7 @@ class LeaseInvariantsTest {
     void holderCompletingPasses() {
         History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
                 .extend(1, "worker-1", 100_000, 300_000).finish(1, "worker-1", "failed", 250_000).end().build();
-        assertThat(new OnlyLeaseHolderWrites().check(history).passed()).isTrue();
+        assertPass(new OnlyLeaseHolderWrites().check(history));
     }
 
     @Test
@@ -98,7 +100,7 @@ class LeaseInvariantsTest {
                 .op("worker-2", LeaseOp.COMPLETE, new LeaseCall(1, 11, "done").toMap(), Outcome.OK,
                         Map.of(Op.ACCEPTED, true))
                 .build();
-        assertThat(new CompletionsMatchStorage().check(history).passed()).isTrue();
+        assertPass(new CompletionsMatchStorage().check(history));
     }
 
     @Test
@@ -143,7 +145,7 @@ class LeaseInvariantsTest {
                 .op("worker-1", LeaseOp.COMPLETE, new LeaseCall(1, 10, "failed").toMap(), Outcome.OK,
                         Map.of(Op.ACCEPTED, false))
                 .build();
-        assertThat(new CompletionsMatchStorage().check(repeated).passed()).isTrue();
+        assertPass(new CompletionsMatchStorage().check(repeated));
         History alone = new LeaseHistory().claim(1, "worker-1", 10, 0, 200_000)
                 .finish(1, "worker-1", "failed", 100_000).end()
                 .op("worker-1", LeaseOp.COMPLETE, new LeaseCall(1, 10, "failed").toMap(), Outcome.OK,
@@ -157,7 +159,7 @@ class LeaseInvariantsTest {
     void aRowTheCrashedWorkerHadFinishedNeedNotComeBack() {
         History history = new LeaseHistory().claim(1, "worker-3", 10, 0, 300_000)
                 .finish(1, "worker-3", "done", 100_000).end().fault(Faults.CRASH, "worker-3").build();
-        assertThat(new CrashedClaimsReclaimed().check(history).passed()).isTrue();
+        assertPass(new CrashedClaimsReclaimed().check(history));
     }
 
     @Test
@@ -172,7 +174,7 @@ class LeaseInvariantsTest {
         assertThat(new CrashedClaimsReclaimed().check(never).evidence().get(0).text()).contains("never claimed again");
         assertThat(new CrashedClaimsReclaimed().check(early).evidence().get(0).text())
                 .contains("before its lease ran out");
-        assertThat(new CrashedClaimsReclaimed().check(onTime).passed()).isTrue();
+        assertPass(new CrashedClaimsReclaimed().check(onTime));
     }
 
     @Test
@@ -180,14 +182,14 @@ class LeaseInvariantsTest {
         History history = new LeaseHistory().claim(1, "worker-1", 10, 0, 300_000).claim(2, "worker-1", 11, 0, 300_000)
                 .finish(2, "worker-1", "done", 1_000).end().build();
         assertThat(new EveryRowFinished().check(history).evidence()).hasSize(1);
-        assertThat(new AttemptsCountClaims().check(history).passed()).isTrue();
+        assertPass(new AttemptsCountClaims().check(history));
     }
 
     @Test
     void aLeaseOfTheRequestedLengthPasses() {
         History history = new LeaseHistory().asked("worker-1", 200_000).claim(1, "worker-1", 10, 0, 200_000)
                 .extend(1, "worker-1", 100_000, 300_000).end().build();
-        assertThat(new LeasesAsAsked(true).check(history).passed()).isTrue();
+        assertPass(new LeasesAsAsked(true).check(history));
     }
 
     @Test
@@ -201,7 +203,7 @@ class LeaseInvariantsTest {
         assertThat(new LeasesAsAsked(true).check(over).evidence().get(0).text()).contains("over before its transaction began");
         assertThat(new LeasesAsAsked(true).check(shorter).evidence().get(0).text()).contains("shorter than asked");
         assertThat(new LeasesAsAsked(true).check(longer).evidence().get(0).text()).contains("longer than asked");
-        assertThat(new LeasesAsAsked(false).check(longer).passed()).isTrue();
+        assertPass(new LeasesAsAsked(false).check(longer));
     }
 
     @Test
@@ -217,14 +219,14 @@ class LeaseInvariantsTest {
                 .op("worker-1", LeaseOp.COMPLETE, new LeaseCall(1, 10, "done").toMap(), Outcome.OK,
                         Map.of(Op.ACCEPTED, true))
                 .build();
-        assertThat(new CompletionsMatchStorage().check(history).passed()).isFalse();
+        assertFail(new CompletionsMatchStorage().check(history));
     }
 
     @Test
     void aWriteWithoutALeaseIsAllowedOnlyWhereARowLockMayStandIn() {
         History history = new LeaseHistory().finish(1, "worker-1", "sent", 10_000).end().build();
-        assertThat(new OnlyLeaseHolderWrites().check(history).passed()).isFalse();
-        assertThat(new OnlyLeaseHolderWrites(false).check(history).passed()).isTrue();
+        assertFail(new OnlyLeaseHolderWrites().check(history));
+        assertPass(new OnlyLeaseHolderWrites(false).check(history));
     }
 
     /** Two holders at once is read from the audit trail, which names no operation: the swimlane is the kata's lesson. */

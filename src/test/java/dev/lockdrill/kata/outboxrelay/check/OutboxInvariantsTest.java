@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Map;
 
+import static dev.lockdrill.testing.VerdictAssertions.assertPass;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class OutboxInvariantsTest {
@@ -38,9 +39,9 @@ class OutboxInvariantsTest {
                 .batch("relay-1", 6, 9, Outcome.OK).publish("relay-1", "a", 7, 8)
                 .row("a", true)
                 .build();
-        assertThat(new CommittedEventsPublished().check(history).passed()).isTrue();
-        assertThat(new RolledBackNeverPublished().check(history).passed()).isTrue();
-        assertThat(new PublishedEventsMarked().check(history).passed()).isTrue();
+        assertPass(new CommittedEventsPublished().check(history));
+        assertPass(new RolledBackNeverPublished().check(history));
+        assertPass(new PublishedEventsMarked().check(history));
     }
 
     @Test
@@ -79,8 +80,8 @@ class OutboxInvariantsTest {
                 .batch("relay-1", 11, 14, Outcome.OK).publish("relay-1", "a", 12, 13)
                 .row("a", true)
                 .build();
-        assertThat(new NoDuplicatesWithoutFault().check(history).passed()).isTrue();
-        assertThat(OutboxRelayInvariants.noUnexpectedErrors().check(history).passed()).isTrue();
+        assertPass(new NoDuplicatesWithoutFault().check(history));
+        assertPass(OutboxRelayInvariants.noUnexpectedErrors().check(history));
     }
 
     @Test
@@ -90,8 +91,8 @@ class OutboxInvariantsTest {
                 .batch("relay-1", 2, 10, Outcome.INFO).publish("relay-1", "a", 3, 4).refused("relay-1", "b", 5, 6)
                 .batch("relay-1", 11, 14, Outcome.OK).publish("relay-1", "a", 12, 13)
                 .build();
-        assertThat(new NoDuplicatesWithoutFault().check(history).passed()).isTrue();
-        assertThat(OutboxRelayInvariants.noUnexpectedErrors().check(history).passed()).isTrue();
+        assertPass(new NoDuplicatesWithoutFault().check(history));
+        assertPass(OutboxRelayInvariants.noUnexpectedErrors().check(history));
     }
 
     @Test
@@ -116,7 +117,7 @@ class OutboxInvariantsTest {
                 .publish("relay-1", "a", 9, 10)
                 .row("a", true)
                 .build();
-        assertThat(new NoDuplicatesWithoutFault().check(history).passed()).isTrue();
+        assertPass(new NoDuplicatesWithoutFault().check(history));
     }
 
     @Test
@@ -176,7 +177,7 @@ class OutboxInvariantsTest {
                 .fault(Faults.HOLD, "relay-1", 5, 30)
                 .batch("relay-2", 6, 12, Outcome.OK).publish("relay-2", "b", 8, 9)
                 .build();
-        assertThat(new RelaysProgressConcurrently().check(history).passed()).isTrue();
+        assertPass(new RelaysProgressConcurrently().check(history));
     }
 
     @Test
@@ -195,7 +196,7 @@ class OutboxInvariantsTest {
                 .batch("relay-1", 0, 12, Outcome.OK).batch("relay-1", 13, 15, Outcome.OK)
                 .fault(Faults.KILL, "relay-1", 10, 20).batch("relay-1", 16, 18, Outcome.INFO)
                 .build();
-        assertThat(OutboxRelayInvariants.noUnexpectedErrors().check(killedThird).passed()).isTrue();
+        assertPass(OutboxRelayInvariants.noUnexpectedErrors().check(killedThird));
         History thirdAfter = new OutboxHistory()
                 .fault(Faults.KILL, "relay-1", 1, 2)
                 .batch("relay-1", 3, 4, Outcome.INFO).batch("relay-1", 5, 6, Outcome.INFO)

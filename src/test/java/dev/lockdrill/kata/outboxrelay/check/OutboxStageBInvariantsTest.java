@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static dev.lockdrill.testing.VerdictAssertions.assertPass;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class OutboxStageBInvariantsTest {
@@ -35,7 +36,7 @@ class OutboxStageBInvariantsTest {
                 .call("relay-1", 1, RelayBatch.UNKNOWN, 1, 2, 10)
                 .unacknowledged("relay-1", "a", 3, 4).publish("relay-1", "a", 5, 6)
                 .build();
-        assertThat(new RelayBatchHonoursMax().check(history).passed()).isTrue();
+        assertPass(new RelayBatchHonoursMax().check(history));
     }
 
     @Test
@@ -66,7 +67,7 @@ class OutboxStageBInvariantsTest {
         History history = new OutboxHistory()
                 .call("relay-1", 3, 0, 0, 2, 10)
                 .build();
-        assertThat(new RelayBatchHonoursMax().check(history).passed()).isTrue();
+        assertPass(new RelayBatchHonoursMax().check(history));
     }
 
     @Test
@@ -88,7 +89,7 @@ class OutboxStageBInvariantsTest {
                 new CommittedEventsPublished())) {
             assertThat(invariant.check(history).verdict()).as(invariant.name()).isEqualTo(Verdict.NOT_EXERCISED);
         }
-        assertThat(new RolledBackNeverPublished().check(history).passed()).isTrue();
+        assertPass(new RolledBackNeverPublished().check(history));
     }
 
     @Test
@@ -113,8 +114,8 @@ class OutboxStageBInvariantsTest {
                 .fault(Faults.OUTAGE, "relay-1", 2, 10)
                 .batch("relay-1", 11, 14, Outcome.OK).publish("relay-1", "a", 12, 13)
                 .build();
-        assertThat(new CallsEndDuringOutage().check(history).passed()).isTrue();
-        assertThat(OutboxRelayInvariants.noUnexpectedErrors().check(history).passed()).isTrue();
+        assertPass(new CallsEndDuringOutage().check(history));
+        assertPass(OutboxRelayInvariants.noUnexpectedErrors().check(history));
     }
 
     @Test
@@ -139,8 +140,8 @@ class OutboxStageBInvariantsTest {
                 .batch("relay-1", 11, 14, Outcome.OK).publish("relay-1", "a", 12, 13)
                 .row("a", true)
                 .build();
-        assertThat(new NoDuplicatesWithoutFault().check(history).passed()).isTrue();
-        assertThat(OutboxRelayInvariants.noUnexpectedErrors().check(history).passed()).isTrue();
+        assertPass(new NoDuplicatesWithoutFault().check(history));
+        assertPass(OutboxRelayInvariants.noUnexpectedErrors().check(history));
     }
 
     @Test
@@ -151,7 +152,7 @@ class OutboxStageBInvariantsTest {
                 .fault(Faults.CRASH, "relay-1", 3, 20)
                 .row("a", true)
                 .build();
-        assertThat(OutboxRelayInvariants.noUnexpectedErrors().check(history).passed()).isTrue();
+        assertPass(OutboxRelayInvariants.noUnexpectedErrors().check(history));
         InvariantResult lost = new CommittedEventsPublished().check(history);
         assertThat(lost.verdict()).isEqualTo(Verdict.FAIL);
         assertThat(lost.evidence().get(0).text()).contains("marked as published");

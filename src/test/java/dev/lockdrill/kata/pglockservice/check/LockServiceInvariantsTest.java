@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static dev.lockdrill.testing.VerdictAssertions.assertPass;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class LockServiceInvariantsTest {
@@ -30,9 +31,9 @@ class LockServiceInvariantsTest {
                 .release("worker-2", 11, true, 330, 335)
                 .granted("worker-3", 12, 300, 340, 345)
                 .build();
-        assertThat(new OneLiveHolder().check(history).passed()).isTrue();
-        assertThat(new TokensStrictlyIncrease().check(history).passed()).isTrue();
-        assertThat(new FreeLockCanBeAcquired().check(history).passed()).isTrue();
+        assertPass(new OneLiveHolder().check(history));
+        assertPass(new TokensStrictlyIncrease().check(history));
+        assertPass(new FreeLockCanBeAcquired().check(history));
     }
 
     @Test
@@ -48,7 +49,7 @@ class LockServiceInvariantsTest {
                 .granted("worker-2", 11, 300, 320, 330)
                 .renew("worker-1", 10, 300, true, 700, 710)
                 .build();
-        assertThat(new OneLiveHolder().check(late).passed()).isTrue();
+        assertPass(new OneLiveHolder().check(late));
     }
 
     @Test
@@ -143,7 +144,7 @@ class LockServiceInvariantsTest {
                 .renew("worker-1", 10, 100, true, 10, 15)
                 .granted("worker-2", 11, 300, 200, 210)
                 .build();
-        assertThat(new OneLiveHolder().check(shortened).passed()).isTrue();
+        assertPass(new OneLiveHolder().check(shortened));
         History tooEarly = new LockHistory()
                 .granted("worker-1", 10, 600, 0, 5)
                 .renew("worker-1", 10, 300, true, 10, 15)
@@ -201,13 +202,13 @@ class LockServiceInvariantsTest {
                 .granted("worker-1", 93, 5, 0, 30)
                 .granted("worker-2", 94, 3000, 10, 20)
                 .build();
-        assertThat(new TokensStrictlyIncrease().check(expired).passed()).isTrue();
+        assertPass(new TokensStrictlyIncrease().check(expired));
         History inOrder = new LockHistory()
                 .granted("worker-1", 93, 3000, 0, 5)
                 .release("worker-1", 93, true, 6, 8)
                 .granted("worker-2", 94, 3000, 4, 20)
                 .build();
-        assertThat(new TokensStrictlyIncrease().check(inOrder).passed()).isTrue();
+        assertPass(new TokensStrictlyIncrease().check(inOrder));
     }
 
     @Test
@@ -276,7 +277,7 @@ class LockServiceInvariantsTest {
                 .renew("worker-1", 10, 3000, false, 20, 25)
                 .release("worker-1", 10, false, 30, 35)
                 .build();
-        assertThat(new OnlyCurrentLeaseActs().check(refused).passed()).isTrue();
+        assertPass(new OnlyCurrentLeaseActs().check(refused));
     }
 
     /** Only the second grant, the stale call or the stale write is a violation; what they are judged against is context. */

@@ -1,0 +1,81 @@
+package dev.lockdrill.app;
+
+import dev.lockdrill.check.Evidence;
+import dev.lockdrill.check.InvariantResult;
+import dev.lockdrill.testing.Pipelines;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicNode;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Explorers and invariants agree: every fault an explorer schedules has the excuse or the
+ * expectation it needs in the invariants, so each kata's reference explored at several seeds finds
+ * nothing. When it does find something, either the explorer broke the contract or an invariant
+ * judges more than the contract promises (or the reference has a bug): the message gives the
+ * shrunk schedule and the command that replays it. Seeds are random per build and part of each
+ * test's name; the explorations run one after another (they are timing-sensitive). This is the short
+ * version; {@code bench/explore-references.sh} runs each reference for 60 s at seeds 1, 2 and 3.
+ */
+class ReferenceExplorationTest {
+    static final int SEEDS = 3;
+    static final Duration EACH = Duration.ofSeconds(5);
+
+    @TempDir
+    static Path state;
+    static AppContext app;
+
+    @BeforeAll
+    static void openApp() {
+        app = Pipelines.app(state);
+    }
+
+    @AfterAll
+    static void closeApp() {
+        app.close();
+    }
+
+    @TestFactory
+    Stream<DynamicNode> everyReferenceExploredAtSeveralSeedsFindsNothing() {
+        return KataRegistry.ids().stream().filter(id -> KataRegistry.get(id).explores())
+                .map(id -> DynamicContainer.dynamicContainer(id, LongStream.range(0, SEEDS)
+                        .map(i -> ThreadLocalRandom.current().nextLong(1, 1_000_000))
+                        .mapToObj(seed -> DynamicTest.dynamicTest("reference finds nothing (seed " + seed + ")",
+                                () -> exploreReference(id, seed)))));
+    }
+
+    private static void exploreReference(String kata, long seed) {
+        ExploreService.Result result = new ExploreService(app).explore(new ExploreService.Request(kata, null, true,
+                List.of(), seed, null, EACH, null, null), CheckProgress.SILENT);
+
+        assertThat(result.schedules()).as("schedules explored").isPositive();
+        assertThat(result.found()).as(() -> describe(result)).isFalse();
+    }
+
+    private static String describe(ExploreService.Result result) {
+        ExploreService.Finding finding = result.finding();
+        String failed = finding.failed().isEmpty() ? "the check process " + finding.ended()
+                : finding.failed().stream().map(ReferenceExplorationTest::describe).collect(Collectors.joining("; "));
+        return "the reference of " + result.kata() + " broke on schedule " + finding.found() + ": " + failed
+                + "; steps: " + finding.steps().stream().map(s -> s.step() + " " + s.actor() + " " + s.does())
+                .collect(Collectors.joining(" | ")) + "; replay: " + result.replayCommand() + finding.shrunk();
+    }
+
+    private static String describe(InvariantResult result) {
+        return result.name() + " " + result.verdict() + ": " + result.evidence().stream().limit(3)
+                .map(Evidence::text).collect(Collectors.joining(" | "));
+    }
+}

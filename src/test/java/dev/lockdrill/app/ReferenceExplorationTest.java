@@ -32,7 +32,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ReferenceExplorationTest {
     static final int SEEDS = 3;
-    static final Duration EACH = Duration.ofSeconds(5);
+    static final Duration EACH = Duration.ofSeconds(3);
 
     @TempDir
     static Path state;

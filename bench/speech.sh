@@ -16,9 +16,11 @@ done
 ./lockdrill --version >/dev/null
 SCRATCH="$(mktemp -d "${TMPDIR:-/tmp}/lockdrill-speech.XXXXXX")"
 trap 'rm -rf "$SCRATCH"' EXIT
-mkdir -p "$SCRATCH/wb"
+mkdir -p "$SCRATCH/wb" "$SCRATCH/jar"
 cp -r drills katas "$SCRATCH/wb/"
-ld() { LOCKDRILL_AUDIO=none java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Dlockdrill.home="$SCRATCH/wb" -jar target/lockdrill.jar "$@"; }
+# a copy of the jar, so that a rebuild while the bench runs does not pull it from under a JVM
+cp -r target/lockdrill.jar target/lib "$SCRATCH/jar/"
+ld() { LOCKDRILL_AUDIO=none java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Dlockdrill.home="$SCRATCH/wb" -jar "$SCRATCH/jar/lockdrill.jar" "$@"; }
 OFF=(
   "Last weekend I drove to the coast with my sister. We walked along the beach, ate fish and chips in a small cafe, and watched the sun go down behind the cliffs. On Sunday it rained, so we stayed inside, played cards and read novels."
   "To make a good soup, soften onions and carrots in butter, add a handful of lentils, pour in stock and let it simmer for half an hour. Season it with salt, pepper and a little lemon juice, then blend it until it is smooth."

@@ -11,14 +11,17 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URLDecoder;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,26 +34,40 @@ import java.util.stream.Stream;
  * A PgBouncer of the check's own, in transaction mode, on a free loopback port, in front of the
  * run's database and schema — the way production PostgreSQL often sits behind a pooler, where a
  * session's state (advisory locks, SET, prepared statements) does not follow its client. PgBouncer
- * refuses to run as root, so as root it runs as {@code postgres}. Stopped by PID on close.
+ * refuses to run as root, so as root it runs as {@code postgres}. Clients log in with a password
+ * made for this pooler alone (SCRAM), so nobody else on the machine gets in as the run's role.
+ * Stopped by PID on close; a watchdog started before it stops it by PID and removes its folder if
+ * this JVM dies first (killed, timed out, ended by the learner's code).
  */
 public final class PgBouncerPool implements AutoCloseable {
     /** Server connections per pool: few, so that clients really share sessions. */
     public static final int DEFAULT_POOL_SIZE = 2;
     static final Duration START_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * Waits for the owning JVM ($1) to end, then kills the pooler by the PID it wrote into its
+     * folder ($2) and removes the folder (password and all).
+     */
+    private static final String WATCHDOG = "while kill -0 \"$1\" 2>/dev/null; do sleep 0.3; done; "
+            + "[ -f \"$2/pgbouncer.pid\" ] && kill -9 \"$(cat \"$2/pgbouncer.pid\")\" 2>/dev/null; rm -rf \"$2\"";
+    private static final SecureRandom RANDOM = new SecureRandom();
     private static final Pattern JDBC = Pattern.compile("jdbc:postgresql://([^/:?]+)(?::(\\d+))?/([^?]*)(?:\\?(.*))?");
 
     private final Process process;
+    private final Process watchdog;
     private final Path dir;
     private final int port;
     private final String user;
+    private final String password;
     /** Stops the pooler if this JVM ends without closing it. */
     private final Thread onExit;
 
-    private PgBouncerPool(Process process, Path dir, int port, String user) {
+    private PgBouncerPool(Process process, Process watchdog, Path dir, int port, String user, String password) {
         this.process = process;
+        this.watchdog = watchdog;
         this.dir = dir;
         this.port = port;
         this.user = user;
+        this.password = password;
         this.onExit = new Thread(process::destroyForcibly, "pgbouncer-stop");
         Runtime.getRuntime().addShutdownHook(onExit);
     }
@@ -64,6 +81,11 @@ public final class PgBouncerPool implements AutoCloseable {
 
     /** Starts {@code executable} as the pooler; a LockdrillException (exit 2) if it does not start. */
     public static PgBouncerPool start(Path executable, String jdbcUrl, String schema, int poolSize) {
+        return start(executable, jdbcUrl, schema, poolSize, ProcessHandle.current().pid());
+    }
+
+    /** The same, stopped by its watchdog once the process {@code ownerPid} has ended. */
+    static PgBouncerPool start(Path executable, String jdbcUrl, String schema, int poolSize, long ownerPid) {
         Matcher m = JDBC.matcher(jdbcUrl);
         if (!m.matches() || !schema.matches("[a-z_][a-z0-9_]*")) {
             throw new IllegalArgumentException("cannot put a pooler in front of " + JdbcUrls.redact(jdbcUrl));
@@ -71,12 +93,19 @@ public final class PgBouncerPool implements AutoCloseable {
         Map<String, String> params = params(m.group(4));
         String user = params.getOrDefault("user", System.getProperty("user.name"));
         Path dir = null;
+        Process watchdog = null;
         try {
             dir = Files.createTempDirectory("lockdrill-pgbouncer", PosixFilePermissions.asFileAttribute(
                     PosixFilePermissions.fromString("rwx------")));
             // a later check or `doctor --clean` stops the pooler and removes the folder once this process is gone
             OwnerMark.write(dir);
+            // the watchdog first: from the moment the pooler writes its PID, a death of this JVM stops it
+            watchdog = new ProcessBuilder("sh", "-c", WATCHDOG, "pgbouncer-watchdog", String.valueOf(ownerPid),
+                    dir.toString()).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             int port = freePort();
+            String password = HexFormat.of().formatHex(bytes(24));
+            // SCRAM with the secret in the auth file: only a client given this pooler's password gets in
+            Files.writeString(dir.resolve("userlist.txt"), quoteAuth(user) + " " + quoteAuth(password) + "\n");
             String server = "host=" + m.group(1) + " port=" + (m.group(2) == null ? "5432" : m.group(2))
                     + " dbname=" + quote(m.group(3).isEmpty() ? user : m.group(3)) + " user=" + quote(user)
                     + (params.containsKey("password") ? " password=" + quote(params.get("password")) : "")
@@ -88,7 +117,9 @@ public final class PgBouncerPool implements AutoCloseable {
                     "listen_addr = 127.0.0.1",
                     "listen_port = " + port,
                     "unix_socket_dir =",
-                    "auth_type = any",
+                    "auth_type = scram-sha-256",
+                    "auth_file = " + dir.resolve("userlist.txt"),
+                    "pidfile = " + dir.resolve("pgbouncer.pid"),
                     "pool_mode = transaction",
                     "default_pool_size = " + poolSize,
                     "max_client_conn = 200",
@@ -107,12 +138,18 @@ public final class PgBouncerPool implements AutoCloseable {
                 command.addAll(List.of("-u", "postgres"));
             }
             command.add(dir.resolve("pgbouncer.ini").toString());
-            Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(dir.resolve("pgbouncer.out").toFile()).start();
-            PgBouncerPool pool = new PgBouncerPool(process, dir, port, user);
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("pgbouncer.out").toFile());
+            // the pooler needs none of the admin's connection settings or secrets
+            builder.environment().keySet().removeIf(k -> k.startsWith("PG") || k.startsWith("LOCKDRILL"));
+            Process process = builder.start();
+            PgBouncerPool pool = new PgBouncerPool(process, watchdog, dir, port, user, password);
             pool.awaitListening();
             return pool;
         } catch (IOException e) {
+            if (watchdog != null) {
+                watchdog.destroyForcibly();
+            }
             delete(dir);
             throw new LockdrillException("PgBouncer did not start: " + e.getMessage(), ExitCodes.USAGE, e);
         }
@@ -120,7 +157,21 @@ public final class PgBouncerPool implements AutoCloseable {
 
     /** The URL clients use: through the pooler, with no server-side prepared statements. */
     public String jdbcUrl() {
-        return "jdbc:postgresql://127.0.0.1:" + port + "/pooled?user=" + user + "&prepareThreshold=0";
+        return "jdbc:postgresql://127.0.0.1:" + port + "/pooled?user=" + URLEncoder.encode(user, StandardCharsets.UTF_8)
+                + "&password=" + password + "&prepareThreshold=0";
+    }
+
+    /** The URL without the pooler's password: what a client that was not given it has. */
+    String jdbcUrlWithoutPassword() {
+        return jdbcUrl().replace("&password=" + password, "");
+    }
+
+    long watchdogPid() {
+        return watchdog.pid();
+    }
+
+    Path folder() {
+        return dir;
     }
 
     public long pid() {
@@ -174,6 +225,7 @@ public final class PgBouncerPool implements AutoCloseable {
             // the hook runs anyway
         }
         process.destroy();
+        watchdog.destroyForcibly();
         try {
             if (!process.waitFor(5, TimeUnit.SECONDS)) {
                 process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
@@ -196,6 +248,17 @@ public final class PgBouncerPool implements AutoCloseable {
             }
         }
         return params;
+    }
+
+    private static byte[] bytes(int n) {
+        byte[] b = new byte[n];
+        RANDOM.nextBytes(b);
+        return b;
+    }
+
+    /** A name or secret as PgBouncer's auth file writes it: in double quotes, a quote doubled. */
+    private static String quoteAuth(String value) {
+        return "\"" + value.replace("\"", "\"\"") + "\"";
     }
 
     private static String quote(String value) {

@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -55,6 +56,44 @@ class PgBouncerPoolTest {
                 socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
             }
         }).isInstanceOf(java.io.IOException.class);
+    }
+
+    @Test
+    void onlyAClientGivenThePoolersPasswordGetsIn() throws Exception {
+        assumeTrue(PgBouncer.executable().isPresent(), "PgBouncer is not installed here");
+        try (PgBouncerPool pool = PgBouncerPool.start(Pipelines.JDBC_URL, "public", 1)) {
+            assertThat(pool.jdbcUrl()).contains("&password=");
+            try (Connection c = DriverManager.getConnection(pool.jdbcUrl())) {
+                assertThat(query(c, "SELECT 1")).isEqualTo("1");
+            }
+            assertThatThrownBy(() -> DriverManager.getConnection(pool.jdbcUrlWithoutPassword()).close())
+                    .isInstanceOf(SQLException.class);
+            assertThatThrownBy(() -> DriverManager.getConnection(pool.jdbcUrlWithoutPassword()
+                    + "&password=guessed").close()).isInstanceOf(SQLException.class);
+            assertThatThrownBy(() -> DriverManager.getConnection(pool.jdbcUrl().replaceFirst("user=[^&]+",
+                    "user=anybody")).close()).isInstanceOf(SQLException.class);
+        }
+    }
+
+    @Test
+    void theWatchdogStopsThePoolerAndRemovesItsFolderOnceItsOwnerHasEnded() throws Exception {
+        assumeTrue(PgBouncer.executable().isPresent(), "PgBouncer is not installed here");
+        Process owner = new ProcessBuilder("sleep", "2").start();
+        PgBouncerPool pool = PgBouncerPool.start(PgBouncer.executable().orElseThrow(), Pipelines.JDBC_URL, "public",
+                1, owner.pid());
+        try {
+            ProcessHandle pooler = ProcessHandle.of(pool.pid()).orElseThrow();
+            assertThat(pooler.isAlive()).isTrue();
+            assertThat(owner.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+            while ((pooler.isAlive() || java.nio.file.Files.exists(pool.folder())) && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            assertThat(pooler.isAlive()).as("the pooler outlived its owner").isFalse();
+            assertThat(pool.folder()).as("its folder, password included").doesNotExist();
+        } finally {
+            pool.close();
+        }
     }
 
     private static Connection pooled(PgBouncerPool pool, String schema, String worker) throws SQLException {

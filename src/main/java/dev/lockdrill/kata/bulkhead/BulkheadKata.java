@@ -96,4 +96,15 @@ public final class BulkheadKata extends DeclaredKata {
     public int lanes() {
         return BulkheadWorkload.LANES.size();
     }
+
+    /**
+     * The processors the check process sees and the common pool's size are inputs of the scenarios,
+     * not whatever the machine has: a bulkhead that runs its work on the common pool (or
+     * {@code supplyAsync} without an executor) shares 2 threads among every dependency on every
+     * machine, so a hung dependency starves the others every run.
+     */
+    @Override
+    public List<String> jvmOptions() {
+        return BulkheadWorkload.jvmOptions();
+    }
 }

@@ -123,12 +123,9 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
     /**
      * The notification a worker's message is for, by what the harness inserted and what the
      * database says, never by reading the body: the notification with that recipient and payload
-     * (-1: none, the body was not the payload). Of several identical ones, the one this worker's
-     * session holds (it made the row's last committed change, or the row names it as claimer) and
-     * that is not finished, then one not finished, then any; among equals the one that has had the
-     * fewest requests, so identical notifications sent once each are told apart. A claim still
-     * inside an open transaction is invisible here: identical notifications are then told apart by
-     * their requests alone.
+     * (-1: none, the body was not the payload). Of several identical ones, the database decides
+     * ({@link #amongIdentical}); among equals, the one that has had the fewest requests, so identical
+     * notifications sent once each are told apart.
      */
     long notificationOf(String worker, Message message) {
         List<Long> candidates = byContent.getOrDefault(new Content(message.recipient(), message.body()), List.of());
@@ -140,26 +137,37 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
         return chosen;
     }
 
+    /**
+     * Of identical notifications, the one this worker's session holds now (it locked or changed the
+     * row in a transaction still open: the row's xmax is that transaction's id), then one it claimed
+     * (the row names it as claimer, or its session made the row's last committed change) that is
+     * not finished, then an unfinished one no other session holds, then any unfinished, then any.
+     */
     private synchronized long amongIdentical(String worker, List<Long> candidates) {
         Map<Long, Integer> rank = new HashMap<>();
-        candidates.forEach(id -> rank.put(id, 1));
+        candidates.forEach(id -> rank.put(id, 2));
+        String session = context.requireDatabase().applicationName(worker);
         try (PreparedStatement ps = observer.prepareStatement("""
-                SELECT n.id, n.state IN ('sent', 'failed') AS finished,
-                       coalesce(n.claimed_by = ?, false) OR coalesce(last.app = ?, false) AS held
+                SELECT n.id, n.state IN ('sent', 'failed') AS finished, holder.application_name AS holder,
+                       coalesce(n.claimed_by = ?, false) OR coalesce(last.app = ?, false) AS claimed
                 FROM notifications n
+                LEFT JOIN pg_stat_activity holder ON holder.backend_xid = n.xmax
                 LEFT JOIN LATERAL (SELECT app FROM lockdrill_claim_audit a WHERE a.id = n.id
                                    ORDER BY a.seq DESC LIMIT 1) last ON true
                 WHERE n.id = ANY (?)""")) {
             ps.setString(1, worker);
-            ps.setString(2, context.requireDatabase().applicationName(worker));
+            ps.setString(2, session);
             ps.setArray(3, observer.createArrayOf("bigint", candidates.toArray()));
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    rank.put(rs.getLong(1), rs.getBoolean(2) ? 2 : rs.getBoolean(3) ? 0 : 1);
+                    String holder = rs.getString(3);
+                    boolean finished = rs.getBoolean(2);
+                    rank.put(rs.getLong(1), session.equals(holder) ? 0 : finished ? 4 : rs.getBoolean(4) ? 1
+                            : holder == null ? 2 : 3);
                 }
             }
         } catch (SQLException e) {
-            candidates.forEach(id -> rank.put(id, 1));
+            candidates.forEach(id -> rank.put(id, 2));
         }
         return candidates.stream().min(Comparator.comparingInt((Long id) -> rank.get(id))
                 .thenComparingInt(id -> requests.getOrDefault(id, new AtomicInteger()).get())

@@ -74,9 +74,28 @@ class SendRigTest {
         });
     }
 
-    /** A claim still inside an open transaction is invisible to the harness: one request each tells them apart. */
+    /** A row lock held across the send, in a transaction not yet committed: the row's xmax names the holder. */
     @Test
-    void identicalNotificationsNobodyVisiblyHoldsGetOneRequestEach() throws Exception {
+    void identicalNotificationsLockedInOpenTransactionsAreToldApartByTheirLockHolder() throws Exception {
+        withRig((rig, database, admin) -> {
+            List<Long> ids = rig.insert("device-3", List.of("Your order has shipped", "Your order has shipped"));
+            try (Connection first = database.connect("worker-1"); Connection second = database.connect("worker-2")) {
+                first.setAutoCommit(false);
+                second.setAutoCommit(false);
+                Sql.rows(second, "SELECT id FROM notifications WHERE id = ? FOR UPDATE", ids.get(0));
+                Sql.rows(first, "SELECT id FROM notifications WHERE id = ? FOR UPDATE", ids.get(1));
+
+                assertThat(rig.notificationOf("worker-1", message("Your order has shipped"))).isEqualTo(ids.get(1));
+                assertThat(rig.notificationOf("worker-2", message("Your order has shipped"))).isEqualTo(ids.get(0));
+                first.rollback();
+                second.rollback();
+            }
+        });
+    }
+
+    /** Nobody holds either: one request each tells them apart. */
+    @Test
+    void identicalNotificationsNobodyHoldsGetOneRequestEach() throws Exception {
         withRig((rig, database, admin) -> {
             List<Long> ids = rig.insert("device-3", List.of("Your daily reminder", "Your daily reminder"));
 

@@ -85,11 +85,12 @@ public final class BulkheadKata extends DeclaredKata {
                 new Clause("C10", "A dependency that hangs holds up only its own share: calls to the others "
                         + "are admitted and keep their latency.",
                         List.of("others-unaffected-by-hang"),
-                        List.of("one-hangs")),
+                        List.of("one-hangs", "hang-fills-its-limit")),
                 new Clause("C11", "Every call ends: with its value, the dependency's exception, "
                         + "BulkheadFullException, TimeoutException or a cancellation.",
                         List.of("no-unexpected-outcomes"),
-                        List.of("baseline", "one-hangs", "outage", "cancellation-storm", "hammer", "timeout")));
+                        List.of("baseline", "one-hangs", "outage", "cancellation-storm", "hammer", "timeout",
+                                "hang-fills-its-limit")));
     }
 
     @Override

@@ -20,7 +20,8 @@ public final class BulkheadWorkload implements Workload, Explorable {
             new OutageScenario(),
             new CancellationStormScenario(),
             new HammerScenario(),
-            new TimeoutScenario());
+            new TimeoutScenario(),
+            new HangFillsItsLimitScenario());
 
     /** The scenarios' names, in the order they run. */
     public static List<String> scenarioNames() {
@@ -28,11 +29,12 @@ public final class BulkheadWorkload implements Workload, Explorable {
     }
 
     /**
-     * The scenarios that share a lane ({@link Lanes}): the hang, the steady ones, the cancellations,
-     * and the timeouts alone (a bulkhead that never times out keeps it waiting for its whole budget).
+     * The scenarios that share a lane ({@link Lanes}): the hang, the steady ones, the cancellations
+     * with the hang that fills its limit (over in milliseconds unless the threads are shared), and
+     * the timeouts alone (a bulkhead that never times out keeps it waiting for its whole budget).
      */
     public static final List<Set<String>> LANES = List.of(Set.of("one-hangs", "hammer"),
-            Set.of("baseline", "outage"), Set.of("cancellation-storm"), Set.of("timeout"));
+            Set.of("baseline", "outage"), Set.of("cancellation-storm", "hang-fills-its-limit"), Set.of("timeout"));
 
     /** The processors the check process's JVM sees: an input of the scenarios, the same on every machine. */
     static final int PROCESSORS = 2;

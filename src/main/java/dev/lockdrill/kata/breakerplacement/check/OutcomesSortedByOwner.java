@@ -48,7 +48,7 @@ public final class OutcomesSortedByOwner implements Invariant {
                 + "and a resource's 403 released, 429 or a rate-limit 403 failure or released";
     }
 
-    /** A granted permit: its op, the call that spent it (null: none yet) and when its emit returned. */
+    /** A granted permit: its op, the call that spent it (null: none yet) and the number of the emit it belongs to. */
     private static final class Grant {
         final Op op;
         final Permit permit;

@@ -254,7 +254,7 @@ public final class CheckService {
         return new ChildSpec(run.label(), definition.workload().getName(), manifest.implementation(), run.classes(),
                 request.extraClasspath(), seed, jdbcUrl, ownerUrl, pooledUrl, noPooler, schemaName, tag, timeout,
 
-                runDir.resolve(run.label() + "-output.log"), null, lanes(definition));
+                runDir.resolve(run.label() + "-output.log"), null, lanes(definition), definition.jvmOptions());
     }
 
     /** The kata's lanes, or fewer when {@value #LANES_ENV} says so (1: every scenario in turn, as before). */

@@ -304,7 +304,8 @@ public final class ExploreService {
                                Duration timeout, Path log) {
             return new ChildSpec("explore", definition.workload().getName(), manifest.implementation(), classes,
                     request.extraClasspath(), ids.get(0).seed(), jdbcUrl, ownerUrl, null,
-                    "an exploration runs no PgBouncer", schemaName, tag, timeout, log, ScheduleId.join(ids), 1);
+                    "an exploration runs no PgBouncer", schemaName, tag, timeout, log, ScheduleId.join(ids), 1,
+                    definition.jvmOptions());
         }
 
         /** Takes steps out of a failing schedule while it still fails one of the same invariants. */

@@ -70,7 +70,7 @@ public final class LabService {
         try (RunSchema run = RunSchema.create(backend.jdbcUrl(), schema, tag)) {
             ChildSpec spec = new ChildSpec("lab", RedlockKata.labWorkload().getName(),
                     "katas.redlock.FiveNodeRedlock", classes, List.of(), seed, backend.jdbcUrl(), run.ownerUrl(), null,
-                    null, schema, tag, Duration.ofSeconds(120), log, null, 1);
+                    null, schema, tag, Duration.ofSeconds(120), log, null, 1, List.of());
             outcome = new ChildRunner().run(spec, p -> progress.stage("lab › " + p.scenario()));
         }
         if (outcome.status() != ChildStatus.COMPLETED) {

@@ -58,6 +58,15 @@ public interface Kata {
         return 1;
     }
 
+    /**
+     * Options the check process's JVM runs with: what the scenarios depend on that the machine would
+     * otherwise decide (the processors the JVM sees, the size of the common ForkJoinPool), set so a
+     * verdict is the same on 2 cores and on 64. Empty when nothing of the JVM is an input.
+     */
+    default List<String> jvmOptions() {
+        return List.of();
+    }
+
     default boolean needs(Needs need) {
         return needs().contains(need);
     }

@@ -44,7 +44,10 @@ public final class ChildRunner {
     static final long READER_DRAIN_MILLIS = 30_000;
     /** Check processes running now, stopped with their descendants if this process is stopped. */
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
-    /** Check processes started ahead of the next check of their label ({@link #keepWarm}); each is used once. */
+    /**
+     * Check processes started ahead of the next check of their label and JVM options ({@link #keepWarm},
+     * {@link #standbyKey}); each is used once.
+     */
     private static final Map<String, Process> STANDBY = new ConcurrentHashMap<>();
     private static volatile boolean keepWarm;
     /** How long after a check process ends the next one starts warming up. */
@@ -85,7 +88,7 @@ public final class ChildRunner {
         AtomicReference<Event.Interrupted> interrupted = new AtomicReference<>();
         AtomicReference<Event.Progress> lastProgress = new AtomicReference<>();
         AtomicReference<Boolean> done = new AtomicReference<>(false);
-        Process standby = STANDBY.remove(spec.label());
+        Process standby = STANDBY.remove(standbyKey(spec));
         if (standby != null && !standby.isAlive()) {
             LIVE.remove(standby);
             standby = null;
@@ -165,10 +168,11 @@ public final class ChildRunner {
 
     /** Starts the check process that waits for the next check of this spec's label, unless one waits already. */
     private static void prepare(ChildSpec spec) {
-        if (!keepWarm || STANDBY.containsKey(spec.label())) {
+        String key = standbyKey(spec);
+        if (!keepWarm || STANDBY.containsKey(key)) {
             return;
         }
-        List<String> command = command(ARCHIVE.map(ChildArchive::readOptions).orElse(List.of()));
+        List<String> command = command(ARCHIVE.map(ChildArchive::readOptions).orElse(List.of()), spec.jvmOptions());
         command.addAll(List.of(ChildArgs.STANDBY, spec.workloadClass()));
         ProcessBuilder builder = new ProcessBuilder(command);
         CHILD_ENV.forEach(builder.environment()::remove);
@@ -176,9 +180,9 @@ public final class ChildRunner {
         try {
             Process process = builder.start();
             LIVE.add(process);
-            Process raced = STANDBY.putIfAbsent(spec.label(), process);
+            Process raced = STANDBY.putIfAbsent(key, process);
             if (raced != null || !keepWarm) {
-                STANDBY.remove(spec.label(), process);
+                STANDBY.remove(key, process);
                 kill(process);
                 LIVE.remove(process);
             }
@@ -230,11 +234,17 @@ public final class ChildRunner {
         return env;
     }
 
-    private static List<String> command(List<String> archiveOptions) {
+    /** A waiting process serves only checks of its label that need its JVM options: they are fixed at its start. */
+    private static String standbyKey(ChildSpec spec) {
+        return spec.label() + "\u0000" + String.join(" ", spec.jvmOptions());
+    }
+
+    private static List<String> command(List<String> archiveOptions, List<String> kataOptions) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_OPTIONS);
         command.addAll(archiveOptions);
+        command.addAll(kataOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), ChildArgs.HARNESS_MAIN));
         return command;
     }
@@ -245,7 +255,7 @@ public final class ChildRunner {
     }
 
     private static Process start(ChildSpec spec, EventChannel channel, List<String> archiveOptions) {
-        List<String> command = command(archiveOptions);
+        List<String> command = command(archiveOptions, spec.jvmOptions());
         command.addAll(args(spec));
         ProcessBuilder builder = new ProcessBuilder(command);
         CHILD_ENV.forEach(builder.environment()::remove);

@@ -85,15 +85,27 @@ public final class BulkheadKata extends DeclaredKata {
                 new Clause("C10", "A dependency that hangs holds up only its own share: calls to the others "
                         + "are admitted and keep their latency.",
                         List.of("others-unaffected-by-hang"),
-                        List.of("one-hangs")),
+                        List.of("one-hangs", "hang-fills-its-limit")),
                 new Clause("C11", "Every call ends: with its value, the dependency's exception, "
                         + "BulkheadFullException, TimeoutException or a cancellation.",
                         List.of("no-unexpected-outcomes"),
-                        List.of("baseline", "one-hangs", "outage", "cancellation-storm", "hammer", "timeout")));
+                        List.of("baseline", "one-hangs", "outage", "cancellation-storm", "hammer", "timeout",
+                                "hang-fills-its-limit")));
     }
 
     @Override
     public int lanes() {
         return BulkheadWorkload.LANES.size();
+    }
+
+    /**
+     * The processors the check process sees and the common pool's size are inputs of the scenarios,
+     * not whatever the machine has: a bulkhead that runs its work on the common pool (or
+     * {@code supplyAsync} without an executor) shares 2 threads among every dependency on every
+     * machine, so a hung dependency starves the others every run.
+     */
+    @Override
+    public List<String> jvmOptions() {
+        return BulkheadWorkload.jvmOptions();
     }
 }

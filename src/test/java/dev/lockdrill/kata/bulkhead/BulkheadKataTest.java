@@ -32,6 +32,13 @@ class BulkheadKataTest {
         assertThat(judging).containsAll(kata.invariants().stream().map(Invariant::name).toList());
     }
 
+    /** Without them the common pool has cores - 1 threads: 1 on 2 cores, where supplyAsync starts a thread per task. */
+    @Test
+    void theCheckProcessSeesTwoProcessorsAndACommonPoolOfTwoThreadsOnEveryMachine() {
+        assertThat(kata.jvmOptions()).contains("-XX:ActiveProcessorCount=2",
+                "-Djava.util.concurrent.ForkJoinPool.common.parallelism=2");
+    }
+
     @Test
     void theReadmeStatesEveryClause() throws IOException {
         String readme = Files.readString(Path.of("katas/bulkhead/README.md"));

@@ -9,41 +9,46 @@ import dev.lockdrill.kata.breakerplacement.protocol.Sleep;
 import dev.lockdrill.kata.breakerplacement.protocol.Stamp;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * One call of emit(event) and what happened inside it, in order: every op up to the next emit
- * ({@code ops}), and among them the platform calls, sleeps, and endings (outbox outcomes or a throw).
+ * One call of emit(event) and what happened inside it, in order: every op that carries its number
+ * ({@code ops}: tied to it by its event, or by the permit a report settles — never by thread), and
+ * among them the platform calls, sleeps, and endings (outbox outcomes or a throw).
  */
 record EmitRecord(Op emit, List<Op> ops, List<Op> calls, List<Op> sleeps, List<Op> endings) {
 
+    /** The emits of one scenario's ops, in the order they were made. */
     static List<EmitRecord> of(List<Op> scenarioOps) {
-        List<EmitRecord> records = new ArrayList<>();
-        EmitRecord current = null;
+        Map<Long, EmitRecord> records = new LinkedHashMap<>();
         for (Op op : scenarioOps) {
             Optional<EmitterOp> type = EmitterOp.of(op);
-            if (type.isEmpty()) {
+            if (type.isEmpty() || !Stamp.of(op).inEmit()) {
                 continue;
             }
+            long number = Stamp.of(op).emit();
             if (type.get() == EmitterOp.EMIT) {
-                current = new EmitRecord(op, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
-                        new ArrayList<>());
-                records.add(current);
+                records.put(number, new EmitRecord(op, new ArrayList<>(), new ArrayList<>(), new ArrayList<>(),
+                        new ArrayList<>()));
                 continue;
             }
-            if (current != null) {
-                current.ops().add(op);
+            EmitRecord current = records.get(number);
+            if (current == null) {
+                continue;
             }
-            if (current != null && type.get() == EmitterOp.PLATFORM_CALL) {
+            current.ops().add(op);
+            if (type.get() == EmitterOp.PLATFORM_CALL) {
                 current.calls().add(op);
-            } else if (current != null && type.get() == EmitterOp.SLEEP) {
+            } else if (type.get() == EmitterOp.SLEEP) {
                 current.sleeps().add(op);
-            } else if (current != null && type.get().isEnding()) {
+            } else if (type.get().isEnding()) {
                 current.endings().add(op);
             }
         }
-        return records;
+        return List.copyOf(records.values());
     }
 
     Stamp stamp() {

@@ -10,8 +10,6 @@ import dev.lockdrill.kata.breakerplacement.protocol.HeldSleep;
 import dev.lockdrill.kata.breakerplacement.protocol.Outage;
 import dev.lockdrill.kata.breakerplacement.protocol.Stamp;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,13 +29,9 @@ record EmitterFacts(History history) {
         return history.ops(op -> op.scenario().equals(scenario) && op.is(type));
     }
 
-    /** The scenario's emits, worker by worker (each worker's ops in the order it made them). */
+    /** The scenario's emits, each with the ops that carry its number, in the order they happened. */
     List<EmitRecord> emits(String scenario) {
-        Map<String, List<Op>> byWorker = new LinkedHashMap<>();
-        for (Op op : ops(scenario)) {
-            byWorker.computeIfAbsent(op.worker(), w -> new ArrayList<>()).add(op);
-        }
-        return byWorker.values().stream().flatMap(ops -> EmitRecord.of(ops).stream()).toList();
+        return EmitRecord.of(ops(scenario));
     }
 
     List<HeldSleep> heldSleeps() {

@@ -11,7 +11,7 @@ import java.util.Optional;
  * outbox, and what the harness's breakers saw.
  */
 public enum EmitterOp implements OpType {
-    /** The harness handed one event to {@code emit}. */
+    /** The harness handed one event to {@code emit}: the op runs from the hand-over until emit returned. */
     EMIT("emit"),
     /** One call to a platform ({@link PlatformCall}). */
     PLATFORM_CALL("platform-call"),

@@ -11,11 +11,13 @@ import java.util.Set;
  * One platform call: the HTTP-like status the fake platform answered, when the request was sent
  * (virtual ms; the op's own tick is when the answer came back), the {@code Retry-After} it sent
  * (-1 for none, counted from the request), whose breaker permit the call spent: the breaker's
- * key, or {@value #NO_PERMIT}, and its instance number (-1 for none), and for a 403 what its
- * headers and body said ({@code forbidden}; null for any other status).
+ * key, or {@value #NO_PERMIT}, its instance number (-1 for none) and the permit's number
+ * ({@link Permit#NONE} for none), and for a 403 what its headers and body said ({@code forbidden};
+ * null for any other status). Which permit a call spent is read off the breakers the harness made
+ * (one granted and not yet spent nor settled, its own key's first), never off the calling thread.
  */
 public record PlatformCall(int status, long sentTick, long retryAfterMillis, String guard, long guardInstance,
-                           Forbidden forbidden) {
+                           Forbidden forbidden, long permit) {
     public static final String NO_PERMIT = "none";
     /** Errors of the item by their code alone: the platform and the credential are fine. */
     public static final Set<Integer> ITEM_ERRORS = Set.of(400, 404, 410, 422);
@@ -28,20 +30,27 @@ public record PlatformCall(int status, long sentTick, long retryAfterMillis, Str
     static final String GUARD = "guard";
     static final String GUARD_INSTANCE = "guardInstance";
     static final String FORBIDDEN_BY = "forbidden";
+    static final String PERMIT = "permit";
 
     public PlatformCall {
         guard = guard == null ? NO_PERMIT : guard;
         forbidden = status != FORBIDDEN ? null : forbidden == null ? Forbidden.CREDENTIAL : forbidden;
     }
 
-    /** A call answered anything but a 403 (a 403 read this way is the credential's). */
+    /** A call answered anything but a 403 (a 403 read this way is the credential's), with no permit number. */
     public PlatformCall(int status, long sentTick, long retryAfterMillis, String guard, long guardInstance) {
-        this(status, sentTick, retryAfterMillis, guard, guardInstance, null);
+        this(status, sentTick, retryAfterMillis, guard, guardInstance, null, Permit.NONE);
+    }
+
+    /** A call with no permit number. */
+    public PlatformCall(int status, long sentTick, long retryAfterMillis, String guard, long guardInstance,
+                        Forbidden forbidden) {
+        this(status, sentTick, retryAfterMillis, guard, guardInstance, forbidden, Permit.NONE);
     }
 
     public Map<String, Object> toMap() {
         Map<String, Object> map = new HashMap<>(Map.of(STATUS, status, SENT, sentTick, RETRY_AFTER, retryAfterMillis,
-                GUARD, guard, GUARD_INSTANCE, guardInstance));
+                GUARD, guard, GUARD_INSTANCE, guardInstance, PERMIT, permit));
         if (forbidden != null) {
             map.put(FORBIDDEN_BY, forbidden.label());
         }
@@ -52,10 +61,12 @@ public record PlatformCall(int status, long sentTick, long retryAfterMillis, Str
         Object retryAfter = op.args().get(RETRY_AFTER);
         Object instance = op.args().get(GUARD_INSTANCE);
         Object forbidden = op.args().get(FORBIDDEN_BY);
+        Object permit = op.args().get(PERMIT);
         return new PlatformCall((int) op.longArg(STATUS), op.longArg(SENT),
                 retryAfter instanceof Number n ? n.longValue() : -1,
                 op.stringArg(GUARD), instance instanceof Number n ? n.longValue() : -1,
-                forbidden == null ? null : Forbidden.of(String.valueOf(forbidden)));
+                forbidden == null ? null : Forbidden.of(String.valueOf(forbidden)),
+                permit instanceof Number n ? n.longValue() : Permit.NONE);
     }
 
     /**
@@ -83,6 +94,23 @@ public record PlatformCall(int status, long sentTick, long retryAfterMillis, Str
 
     public boolean ok() {
         return status == 200;
+    }
+
+    /**
+     * The reports that fit this answer (C4): a 200 is a success; an item error is released; a rate
+     * limit is a failure or released; anything else (a 5xx, a rejected credential) is a failure.
+     */
+    public Set<Report.Outcome> rightReports() {
+        if (ok()) {
+            return Set.of(Report.Outcome.SUCCESS);
+        }
+        if (permanent()) {
+            return Set.of(Report.Outcome.RELEASED);
+        }
+        if (rateLimited()) {
+            return Set.of(Report.Outcome.FAILURE, Report.Outcome.RELEASED);
+        }
+        return Set.of(Report.Outcome.FAILURE);
     }
 
     public Optional<Long> retryAfter() {

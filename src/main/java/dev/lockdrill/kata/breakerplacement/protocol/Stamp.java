@@ -7,14 +7,23 @@ import java.util.Map;
 
 /**
  * The fields every emitter op carries: the event it is about and its key "platform/credential"
- * (both null for an op outside any emit), the virtual time in ms, and the drain round (0 = the
- * first pass, 1..3 = deferred events handed back).
+ * (both null for an op outside any emit), the virtual time in ms, the drain round (0 = the first
+ * pass, 1..3 = deferred events handed back), and the number the harness gave the emit it belongs
+ * to ({@value #NO_EMIT}: none known). An op belongs to an emit by what it carries (the event handed
+ * to the platform or the outbox, the permit a report names), never by the thread it ran on.
  */
-public record Stamp(String event, String key, long tick, String round) {
+public record Stamp(String event, String key, long tick, String round, long emit) {
+    public static final long NO_EMIT = -1;
     static final String EVENT = "event";
     static final String KEY = "key";
     static final String TICK = "tick";
     static final String ROUND = "round";
+    static final String EMIT = "emit";
+
+    /** An op of no emit the harness knows of. */
+    public Stamp(String event, String key, long tick, String round) {
+        this(event, key, tick, round, NO_EMIT);
+    }
 
     public static String key(String platform, String credential) {
         return platform + "/" + credential;
@@ -28,6 +37,9 @@ public record Stamp(String event, String key, long tick, String round) {
         }
         args.put(TICK, tick);
         args.put(ROUND, round);
+        if (emit != NO_EMIT) {
+            args.put(EMIT, emit);
+        }
         return args;
     }
 
@@ -39,10 +51,17 @@ public record Stamp(String event, String key, long tick, String round) {
     }
 
     public static Stamp of(Op op) {
-        return new Stamp(op.stringArg(EVENT), op.stringArg(KEY), op.longArg(TICK), op.stringArg(ROUND));
+        Object emit = op.args().get(EMIT);
+        return new Stamp(op.stringArg(EVENT), op.stringArg(KEY), op.longArg(TICK), op.stringArg(ROUND),
+                emit instanceof Number n ? n.longValue() : NO_EMIT);
     }
 
     public boolean firstPass() {
         return "0".equals(round);
+    }
+
+    /** Whether the op belongs to an emit the harness knows of. */
+    public boolean inEmit() {
+        return emit != NO_EMIT;
     }
 }

@@ -27,6 +27,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class EmitterRig {
     static final long GAP_MILLIS = 5;
+    /** Hand-back rounds of {@link #drainDeferred()}. */
+    static final int DRAIN_ROUNDS = 3;
     static final List<String> PLATFORMS = List.of("github", "azure", "notion");
     private final EmitterRecorder recorder;
     private final Map<String, FakePlatform> platforms = new LinkedHashMap<>();
@@ -47,7 +49,7 @@ final class EmitterRig {
         this.outbox = new RecordingOutbox(recorder);
         BreakerFactory breakers = (platform, credential) -> {
             String key = Stamp.key(platform, credential);
-            recorder.record(EmitterOp.BREAKER_CREATED, recorder.current(), new BreakerCreated(key).toMap());
+            recorder.record(EmitterOp.BREAKER_CREATED, recorder.forKey(key), new BreakerCreated(key).toMap());
             Gate gate = creationGate;
             if (gate != null) {
                 try {
@@ -59,9 +61,10 @@ final class EmitterRig {
             return new RecordingBreaker(key, instances.incrementAndGet(), recorder);
         };
         Sleeper sleeper = duration -> {
-            recorder.record(EmitterOp.SLEEP, recorder.current(), new Sleep(duration.toMillis()).toMap());
+            EmitCall sleeping = recorder.alone();
+            recorder.record(EmitterOp.SLEEP, sleeping, new Sleep(duration.toMillis()).toMap());
             SleepHold hold = sleepHold;
-            if (hold != null && hold.worker().equals(recorder.worker())) {
+            if (hold != null && sleeping != null && hold.worker().equals(sleeping.worker())) {
                 sleepHold = null;
                 hold.hold();
             }
@@ -102,23 +105,21 @@ final class EmitterRig {
 
     /** Emits on the calling thread, recorded as this worker. */
     void emitAs(String worker, Event event) {
-        recorder.worker(worker);
-        emit(event);
-    }
-
-    void emit(Event event) {
         recorder.time().advanceMillis(GAP_MILLIS);
-        recorder.current(event);
-        recorder.record(EmitterOp.EMIT, event, Map.of());
+        EmitCall call = recorder.begin(worker, event);
         try {
             emitter.emit(event);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
-            recorder.record(EmitterOp.EMIT_THREW, event, new EmitThrew(Failures.describe(e)).toMap());
+            recorder.record(EmitterOp.EMIT_THREW, call, new EmitThrew(Failures.describe(e)).toMap());
         } finally {
-            recorder.current(null);
+            recorder.end(call);
         }
+    }
+
+    void emit(Event event) {
+        emitAs(EmitterRecorder.NO_WORKER, event);
     }
 
     /**
@@ -127,11 +128,11 @@ final class EmitterRig {
      * Events emitted after it are first passes again.
      */
     void drainDeferred() {
-        drainDeferred(3);
+        drainDeferred(EmitterRecorder.NO_WORKER, DRAIN_ROUNDS);
     }
 
-    /** Like {@link #drainDeferred()}, for up to {@code rounds} rounds. */
-    void drainDeferred(int rounds) {
+    /** Like {@link #drainDeferred()}, for up to {@code rounds} rounds, emitted as {@code worker}. */
+    void drainDeferred(String worker, int rounds) {
         for (int round = 1; round <= rounds; round++) {
             long due = outbox.latestDueMillis();
             List<Event> deferred = outbox.takeDeferred();
@@ -140,7 +141,7 @@ final class EmitterRig {
             }
             recorder.time().advanceMillis(Math.max(RecordingBreaker.WAIT_MILLIS + 1, due - tick()));
             recorder.round(round);
-            deferred.forEach(this::emit);
+            deferred.forEach(event -> emitAs(worker, event));
         }
         recorder.round(0);
     }

@@ -2,6 +2,7 @@ package dev.lockdrill.kata.breakerplacement.workload;
 
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
 import dev.lockdrill.kata.breakerplacement.protocol.Forbidden;
+import dev.lockdrill.kata.breakerplacement.protocol.Permit;
 import dev.lockdrill.kata.breakerplacement.protocol.PlatformCall;
 import dev.lockdrill.katas.api.emitter.Event;
 import dev.lockdrill.katas.api.emitter.PermanentItemException;
@@ -94,7 +95,7 @@ final class FakePlatform implements PlatformClient {
 
     @Override
     public void send(Event event) throws TransientPlatformException, PermanentItemException {
-        EmitterRecorder.Guard guard = recorder.spendPermit();
+        PermitLedger.Grant grant = recorder.permits().spend(EmitterRecorder.key(event), recorder.emitOf(event));
         long sent = recorder.time().millis();
         recorder.time().advanceMillis(LATENCY_MILLIS);
         Limit limit = rateLimited.get(event.credential());
@@ -128,18 +129,36 @@ final class FakePlatform implements PlatformClient {
             forbidden = status == PlatformCall.FORBIDDEN ? Forbidden.RESOURCE : null;
             body = status == PlatformCall.FORBIDDEN ? NOT_ACCESSIBLE_BODY : "";
         }
-        recorder.record(EmitterOp.PLATFORM_CALL, event, new PlatformCall(status, sent, answeredRetryAfter, guard.key(),
-                guard.instance(), forbidden).toMap());
+        PlatformCall answer = new PlatformCall(status, sent, answeredRetryAfter,
+                grant == null ? null : grant.breaker(), grant == null ? -1 : grant.instance(), forbidden,
+                grant == null ? Permit.NONE : grant.number());
+        Exception thrown = thrown(event, answer, headers, body);
+        if (grant != null) {
+            recorder.permits().answered(grant, answer, thrown);
+        }
+        recorder.record(EmitterOp.PLATFORM_CALL, event, answer.toMap());
+        if (thrown instanceof TransientPlatformException transientFailure) {
+            throw transientFailure;
+        }
+        if (thrown instanceof PermanentItemException itemError) {
+            throw itemError;
+        }
+    }
+
+    /** The exception this answer reaches the emitter as (null for a 200). */
+    private Exception thrown(Event event, PlatformCall answer, Map<String, String> headers, String body) {
+        int status = answer.status();
         String message = name + " answered " + status;
-        if (status == PlatformCall.TOO_MANY_REQUESTS || forbidden == Forbidden.RATE_LIMIT) {
-            throw new TransientPlatformException(status, message + " (rate limit)", Duration.ofMillis(answeredRetryAfter),
-                    headers, body);
+        if (answer.rateLimited()) {
+            return new TransientPlatformException(status, message + " (rate limit)",
+                    Duration.ofMillis(answer.retryAfterMillis()), headers, body);
         }
         if (status >= 500 || status == PlatformCall.UNAUTHORIZED || status == PlatformCall.FORBIDDEN) {
-            throw new TransientPlatformException(status, message, null, headers, body);
+            return new TransientPlatformException(status, message, null, headers, body);
         }
         if (status != 200) {
-            throw new PermanentItemException(status, message + " for " + event.id());
+            return new PermanentItemException(status, message + " for " + event.id());
         }
+        return null;
     }
 }

@@ -148,8 +148,7 @@ final class PlacementExplorer implements AutoCloseable {
                 rig.emitAs(e.actor(), new Event(scenario + "-" + events.incrementAndGet(), key[0], key[1],
                         e.payload()));
             } else if (step instanceof HandBack h) {
-                rig.recorder().worker(h.actor());
-                rig.drainDeferred();
+                rig.drainDeferred(h.actor(), EmitterRig.DRAIN_ROUNDS);
             } else {
                 fault(step);
             }
@@ -209,7 +208,7 @@ final class PlacementExplorer implements AutoCloseable {
             PLATFORMS.forEach(p -> rig.platform(p).down(0));
             List.copyOf(open.keySet()).forEach(this::close);
         }
-        rig.drainDeferred(FINAL_ROUNDS);
+        rig.drainDeferred(EmitterRecorder.NO_WORKER, FINAL_ROUNDS);
     }
 
     @Override

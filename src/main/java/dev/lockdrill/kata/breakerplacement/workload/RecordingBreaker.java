@@ -13,8 +13,9 @@ import java.util.Deque;
 
 /**
  * The harness's own breaker for the emitter kata (count-based, Resilience4j semantics, on virtual
- * time). It records every permit asked for, every outcome reported and every transition, and hands
- * each granted permit to the recorder so the next platform call on the thread says whose it spent.
+ * time). It records every permit asked for, every outcome reported and every transition; each
+ * granted permit goes into the {@link PermitLedger}, which says which call spent it and which
+ * report settled it, whatever threads they ran on.
  */
 final class RecordingBreaker implements EmitterBreaker {
     static final int WINDOW = 10;
@@ -46,35 +47,42 @@ final class RecordingBreaker implements EmitterBreaker {
             trialsLeft = TRIALS;
         }
         boolean permitted = state == BreakerState.CLOSED || state == BreakerState.HALF_OPEN && trialsLeft-- > 0;
-        recorder.record(EmitterOp.PERMIT, recorder.current(), new Permit(key, instance, permitted).toMap());
-        if (permitted) {
-            recorder.permitGranted(key, instance);
-        }
+        EmitCall asking = recorder.forKey(key);
+        long number = permitted ? recorder.permits().grant(key, instance, asking).number() : Permit.NONE;
+        recorder.record(EmitterOp.PERMIT, asking, new Permit(key, instance, permitted, number).toMap());
         return permitted;
     }
 
     @Override
     public synchronized void onSuccess(long durationNanos) {
-        report(Report.Outcome.SUCCESS);
+        report(Report.Outcome.SUCCESS, null);
         record(false);
     }
 
     @Override
     public synchronized void onError(long durationNanos, Throwable error) {
-        report(Report.Outcome.FAILURE);
+        report(Report.Outcome.FAILURE, error);
         record(true);
     }
 
     @Override
     public synchronized void releasePermission() {
-        report(Report.Outcome.RELEASED);
+        report(Report.Outcome.RELEASED, null);
         if (state == BreakerState.HALF_OPEN && trialsLeft < TRIALS) {
             trialsLeft++;
         }
     }
 
-    private void report(Report.Outcome outcome) {
-        recorder.record(EmitterOp.REPORT, recorder.current(), new Report(key, instance, outcome).toMap());
+    /**
+     * Records the report, with the permit it names when it names one (onError with the exception a
+     * call threw), as that permit's emit, else as the emit of this key in flight.
+     */
+    private void report(Report.Outcome outcome, Throwable error) {
+        PermitLedger.Grant settled = recorder.permits().settle(instance, outcome, error);
+        boolean named = settled != null && error != null && settled.threw(error);
+        EmitCall emit = named && settled.emit() != null ? settled.emit() : recorder.forKey(key);
+        recorder.record(EmitterOp.REPORT, emit, new Report(key, instance, outcome,
+                named ? settled.number() : Permit.NONE).toMap());
     }
 
     private void record(boolean failed) {
@@ -100,7 +108,7 @@ final class RecordingBreaker implements EmitterBreaker {
     }
 
     private void move(BreakerState to) {
-        recorder.record(EmitterOp.TRANSITION, null, new Transition(key, state.name(), to.name()).toMap());
+        recorder.record(EmitterOp.TRANSITION, (EmitCall) null, new Transition(key, state.name(), to.name()).toMap());
         state = to;
         window.clear();
     }

@@ -10,6 +10,7 @@ import dev.lockdrill.support.ScheduleId;
 
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ForkJoinPool;
 
 /** The bulkhead kata: fresh bulkheads per scenario, fake dependencies, real threads; no database. */
 public final class BulkheadWorkload implements Workload, Explorable {
@@ -19,7 +20,8 @@ public final class BulkheadWorkload implements Workload, Explorable {
             new OutageScenario(),
             new CancellationStormScenario(),
             new HammerScenario(),
-            new TimeoutScenario());
+            new TimeoutScenario(),
+            new HangFillsItsLimitScenario());
 
     /** The scenarios' names, in the order they run. */
     public static List<String> scenarioNames() {
@@ -27,14 +29,40 @@ public final class BulkheadWorkload implements Workload, Explorable {
     }
 
     /**
-     * The scenarios that share a lane ({@link Lanes}): the hang, the steady ones, the cancellations,
-     * and the timeouts alone (a bulkhead that never times out keeps it waiting for its whole budget).
+     * The scenarios that share a lane ({@link Lanes}): the hang, the steady ones, the cancellations
+     * with the hang that fills its limit (over in milliseconds unless the threads are shared), and
+     * the timeouts alone (a bulkhead that never times out keeps it waiting for its whole budget).
      */
     public static final List<Set<String>> LANES = List.of(Set.of("one-hangs", "hammer"),
-            Set.of("baseline", "outage"), Set.of("cancellation-storm"), Set.of("timeout"));
+            Set.of("baseline", "outage"), Set.of("cancellation-storm", "hang-fills-its-limit"), Set.of("timeout"));
+
+    /** The processors the check process's JVM sees: an input of the scenarios, the same on every machine. */
+    static final int PROCESSORS = 2;
+    /**
+     * Threads of the JVM's common pool. 2, not 1: with 1, {@code CompletableFuture.supplyAsync}
+     * without an executor starts a thread per task instead of using the pool.
+     */
+    static final int COMMON_POOL_PARALLELISM = 2;
+
+    /** The options the check process is started with, so that {@link #PROCESSORS} and the common pool hold. */
+    public static List<String> jvmOptions() {
+        return List.of("-XX:ActiveProcessorCount=" + PROCESSORS,
+                "-Djava.util.concurrent.ForkJoinPool.common.parallelism=" + COMMON_POOL_PARALLELISM);
+    }
+
+    /** The scenarios are written for a common pool of {@link #COMMON_POOL_PARALLELISM}: refuse to judge on another. */
+    static void requireCommonPool() {
+        int parallelism = ForkJoinPool.getCommonPoolParallelism();
+        if (parallelism != COMMON_POOL_PARALLELISM) {
+            throw new IllegalStateException("the bulkhead check ran with a common pool of " + parallelism
+                    + " threads instead of " + COMMON_POOL_PARALLELISM + ": start its process with "
+                    + String.join(" ", jvmOptions()));
+        }
+    }
 
     @Override
     public void run(WorkloadContext context) throws Exception {
+        requireCommonPool();
         Lanes.run(context, SCENARIOS, BulkheadScenario::name, LANES, (lane, scenarios) -> {
             for (BulkheadScenario scenario : scenarios) {
                 Scenarios.timed(lane, scenario.name(), scenario.summary(), () -> {
@@ -50,6 +78,7 @@ public final class BulkheadWorkload implements Workload, Explorable {
 
     @Override
     public void explore(WorkloadContext context, List<ScheduleId> schedules) throws Exception {
+        requireCommonPool();
         Exploration.run(context, schedules, BulkheadExplorer::generate,
                 schedule -> new BulkheadExplorer(context, schedule), BulkheadExplorer::take, BulkheadExplorer::finish);
     }

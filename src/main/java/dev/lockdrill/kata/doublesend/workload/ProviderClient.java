@@ -23,7 +23,7 @@ final class ProviderClient implements PushProvider {
 
     @Override
     public Receipt send(Message message) throws ProviderException {
-        long notification = rig.notificationOf(message.body());
+        long notification = rig.notificationOf(worker, message);
         ProviderFault fault = rig.takeFault(notification);
         if (fault == null) {
             return rig.provider().handle(worker, notification, message, () -> {

@@ -14,20 +14,26 @@ import dev.lockdrill.kata.doublesend.protocol.InjectedFault;
 import dev.lockdrill.kata.doublesend.protocol.ProviderFault;
 import dev.lockdrill.kata.doublesend.protocol.SendObservations;
 import dev.lockdrill.kata.doublesend.protocol.SendOp;
+import dev.lockdrill.katas.api.send.Message;
 import dev.lockdrill.katas.api.send.NotificationWorker;
 import dev.lockdrill.katas.api.send.PushProvider;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * What every double-send scenario uses: notifications of its own id range, the fake provider and
@@ -45,8 +51,14 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
     private final List<WorkerDataSource> pools = new ArrayList<>();
     private final List<Map<String, Object>> injected = new ArrayList<>();
     private final Map<String, NotificationWorker> explored = new ConcurrentHashMap<>();
-    private final Map<Long, Long> insertedAgain = new ConcurrentHashMap<>();
+    private final Map<Content, List<Long>> byContent = new ConcurrentHashMap<>();
+    private final Map<Long, Content> contents = new ConcurrentHashMap<>();
+    private final Map<Long, AtomicInteger> requests = new ConcurrentHashMap<>();
     private long nextId;
+
+    /** What a message carries of a notification: its recipient and its payload (the body). */
+    private record Content(String recipient, String payload) {
+    }
 
     SendRig(WorkloadContext context, Connection admin, String scenario, long firstId, FakeProvider provider,
             Duration lease) throws SQLException {
@@ -68,51 +80,98 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
 
     /** Inserts due notifications; {@code revoked} of them go to a revoked device token. */
     List<Long> insert(int count, int revoked) throws SQLException {
+        List<Content> rows = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            long id = nextId + i;
+            rows.add(new Content(i < revoked ? FakeProvider.REVOKED : "device-" + (id % 7),
+                    "notification " + id + " (" + scenario + ")"));
+        }
+        return insert(rows);
+    }
+
+    /** Inserts one due notification per payload, all to {@code recipient}: the same payload twice is two notifications. */
+    List<Long> insert(String recipient, List<String> payloads) throws SQLException {
+        return insert(payloads.stream().map(payload -> new Content(recipient, payload)).toList());
+    }
+
+    /** Inserts each finished notification again, with a new id and the same recipient and payload. */
+    void insertAgain(List<Long> finished) throws SQLException {
+        insert(finished.stream().map(contents::get).toList());
+    }
+
+    private List<Long> insert(List<Content> rows) throws SQLException {
         List<Long> ids = new ArrayList<>();
         try (PreparedStatement ps = admin.prepareStatement("INSERT INTO notifications(id, recipient, payload, "
                 + "next_attempt_at) VALUES (?, ?, ?, now() - interval '1 second')")) {
-            for (int i = 0; i < count; i++) {
+            for (Content row : rows) {
                 long id = nextId++;
                 ps.setLong(1, id);
-                ps.setString(2, i < revoked ? FakeProvider.REVOKED : "device-" + (id % 7));
-                ps.setString(3, "notification " + id + " (" + scenario + ")");
+                ps.setString(2, row.recipient());
+                ps.setString(3, row.payload());
                 ps.addBatch();
                 ids.add(id);
             }
             ps.executeBatch();
         }
+        for (int i = 0; i < ids.size(); i++) {
+            contents.put(ids.get(i), rows.get(i));
+            byContent.computeIfAbsent(rows.get(i), c -> new CopyOnWriteArrayList<>()).add(ids.get(i));
+        }
         return ids;
     }
 
     /**
-     * Inserts each finished notification again, with a new id and the same recipient and payload.
-     * From then on a message with that body is the new notification's: call it
-     * only once the first one is finished and nobody sends it any more.
+     * The notification a worker's message is for, by what the harness inserted and what the
+     * database says, never by reading the body: the notification with that recipient and payload
+     * (-1: none, the body was not the payload). Of several identical ones, the database decides
+     * ({@link #amongIdentical}); among equals, the one that has had the fewest requests, so identical
+     * notifications sent once each are told apart.
      */
-    void insertAgain(List<Long> finished) throws SQLException {
-        try (PreparedStatement ps = admin.prepareStatement("INSERT INTO notifications(id, recipient, payload, "
-                + "next_attempt_at) SELECT ?, recipient, payload, now() - interval '1 second' FROM notifications "
-                + "WHERE id = ?")) {
-            for (long first : finished) {
-                long id = nextId++;
-                ps.setLong(1, id);
-                ps.setLong(2, first);
-                ps.addBatch();
-                insertedAgain.put(first, id);
-            }
-            ps.executeBatch();
-        }
-    }
-
-    /** The notification a message body belongs to: the latest one inserted with that body. */
-    long notificationOf(String body) {
-        long id;
-        try {
-            id = Long.parseLong(body.substring("notification ".length(), body.indexOf(' ', 13)));
-        } catch (RuntimeException e) {
+    long notificationOf(String worker, Message message) {
+        List<Long> candidates = byContent.getOrDefault(new Content(message.recipient(), message.body()), List.of());
+        if (candidates.isEmpty()) {
             return -1;
         }
-        return insertedAgain.getOrDefault(id, id);
+        long chosen = candidates.size() == 1 ? candidates.get(0) : amongIdentical(worker, List.copyOf(candidates));
+        requests.computeIfAbsent(chosen, id -> new AtomicInteger()).incrementAndGet();
+        return chosen;
+    }
+
+    /**
+     * Of identical notifications, the one this worker's session holds now (it locked or changed the
+     * row in a transaction still open: the row's xmax is that transaction's id), then one it claimed
+     * (the row names it as claimer, or its session made the row's last committed change) that is
+     * not finished, then an unfinished one no other session holds, then any unfinished, then any.
+     */
+    private synchronized long amongIdentical(String worker, List<Long> candidates) {
+        Map<Long, Integer> rank = new HashMap<>();
+        candidates.forEach(id -> rank.put(id, 2));
+        String session = context.requireDatabase().applicationName(worker);
+        try (PreparedStatement ps = observer.prepareStatement("""
+                SELECT n.id, n.state IN ('sent', 'failed') AS finished, holder.application_name AS holder,
+                       coalesce(n.claimed_by = ?, false) OR coalesce(last.app = ?, false) AS claimed
+                FROM notifications n
+                LEFT JOIN pg_stat_activity holder ON holder.backend_xid = n.xmax
+                LEFT JOIN LATERAL (SELECT app FROM lockdrill_claim_audit a WHERE a.id = n.id
+                                   ORDER BY a.seq DESC LIMIT 1) last ON true
+                WHERE n.id = ANY (?)""")) {
+            ps.setString(1, worker);
+            ps.setString(2, session);
+            ps.setArray(3, observer.createArrayOf("bigint", candidates.toArray()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    String holder = rs.getString(3);
+                    boolean finished = rs.getBoolean(2);
+                    rank.put(rs.getLong(1), session.equals(holder) ? 0 : finished ? 4 : rs.getBoolean(4) ? 1
+                            : holder == null ? 2 : 3);
+                }
+            }
+        } catch (SQLException e) {
+            candidates.forEach(id -> rank.put(id, 2));
+        }
+        return candidates.stream().min(Comparator.comparingInt((Long id) -> rank.get(id))
+                .thenComparingInt(id -> requests.getOrDefault(id, new AtomicInteger()).get())
+                .thenComparingLong(id -> id)).orElseThrow();
     }
 
     void plan(long notification, ProviderFault fault) {

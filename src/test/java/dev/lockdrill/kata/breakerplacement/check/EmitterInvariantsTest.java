@@ -21,7 +21,9 @@ import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.check.Verdict;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,24 +41,59 @@ class EmitterInvariantsTest {
     private String key;
 
     private String worker = "emitter";
+    private long emit;
+    private long permits;
+    /** Permits granted and not yet spent on a call, as the harness's ledger keeps them. */
+    private final Deque<Long> unspent = new ArrayDeque<>();
 
+    /** Ops are instantaneous, 10 ns apart; an emit's own op lasts until {@link #returns()} (never, unless called). */
     private EmitterInvariantsTest op(EmitterOp f, Map<String, Object> fields) {
-        Map<String, Object> args = new Stamp(event, key, tick, "0").with(fields);
+        Map<String, Object> args = new Stamp(event, key, tick, "0", emit).with(fields);
         id++;
-        ops.add(new Op(id, "s", worker, f.label(), args, id, id, Outcome.OK, Map.of(), null));
+        ops.add(new Op(id, "s", worker, f.label(), args, id * 10, f == EmitterOp.EMIT ? Long.MAX_VALUE : id * 10,
+                Outcome.OK, Map.of(), null));
         return this;
     }
 
-    /** Starts emit(event) for key, with key's breaker (instance 1) already made. */
+    /** Starts emit(event) for key (the harness's next emit number), with key's breaker (instance 1) already made. */
     private EmitterInvariantsTest emit(String anEvent, String aKey, long at) {
         event = anEvent;
         key = aKey;
         tick = at;
+        emit++;
         return op(EmitterOp.EMIT, Map.of());
     }
 
+    /** The current emit returns now. */
+    private EmitterInvariantsTest returns() {
+        int index = 0;
+        while (!ops.get(index).is(EmitterOp.EMIT) || Stamp.of(ops.get(index)).emit() != emit) {
+            index++;
+        }
+        Op started = ops.get(index);
+        ops.set(index, new Op(started.id(), started.scenario(), started.worker(), started.f(), started.args(),
+                started.invokeNanos(), id * 10 + 5, Outcome.OK, Map.of(), null));
+        return this;
+    }
+
+    /** Goes on recording ops of emit number {@code number} (for {@code anEvent}, {@code aKey}), as interleaved emits do. */
+    private EmitterInvariantsTest as(long number, String anEvent, String aKey) {
+        emit = number;
+        event = anEvent;
+        key = aKey;
+        return this;
+    }
+
     private EmitterInvariantsTest permit(boolean granted) {
-        return op(EmitterOp.PERMIT, new Permit(key, 1, granted).toMap());
+        return permit(key, 1, granted);
+    }
+
+    private EmitterInvariantsTest permit(String breaker, long instance, boolean granted) {
+        long number = granted ? ++permits : Permit.NONE;
+        if (granted) {
+            unspent.add(number);
+        }
+        return op(EmitterOp.PERMIT, new Permit(breaker, instance, granted, number).toMap());
     }
 
     private EmitterInvariantsTest call(int status) {
@@ -64,20 +101,36 @@ class EmitterInvariantsTest {
     }
 
     private EmitterInvariantsTest call(int status, long retryAfter) {
+        return call(status, retryAfter, key, 1, null);
+    }
+
+    /** A call spending the oldest unspent permit (none: no permit), said to be of {@code breaker}'s instance. */
+    private EmitterInvariantsTest call(int status, long retryAfter, String breaker, long instance, Forbidden kind) {
+        Long permit = unspent.poll();
+        return call(status, retryAfter, permit == null ? null : breaker, instance, kind,
+                permit == null ? Permit.NONE : permit);
+    }
+
+    private EmitterInvariantsTest call(int status, long retryAfter, String breaker, long instance, Forbidden kind,
+                                       long permit) {
         long sent = tick;
         tick += 20;
-        return op(EmitterOp.PLATFORM_CALL, new PlatformCall(status, sent, retryAfter, key, 1).toMap());
+        return op(EmitterOp.PLATFORM_CALL, new PlatformCall(status, sent, retryAfter, breaker,
+                permit == Permit.NONE ? -1 : instance, kind, permit).toMap());
     }
 
     /** A call answered 403, with what its headers and body said (a rate limit's wait in {@code retryAfter}). */
     private EmitterInvariantsTest forbidden(Forbidden kind, long retryAfter) {
-        long sent = tick;
-        tick += 20;
-        return op(EmitterOp.PLATFORM_CALL, new PlatformCall(403, sent, retryAfter, key, 1, kind).toMap());
+        return call(403, retryAfter, key, 1, kind);
     }
 
+    /** A report naming no permit (onSuccess, releasePermission, onError with an exception of its own). */
     private EmitterInvariantsTest report(Report.Outcome outcome) {
-        return op(EmitterOp.REPORT, new Report(key, 1, outcome).toMap());
+        return report(key, 1, outcome);
+    }
+
+    private EmitterInvariantsTest report(String breaker, long instance, Report.Outcome outcome) {
+        return op(EmitterOp.REPORT, new Report(breaker, instance, outcome, Permit.NONE).toMap());
     }
 
     /** A permitted call reported as the contract says. */
@@ -288,18 +341,16 @@ class EmitterInvariantsTest {
 
     @Test
     void aCallWithAnotherKeysPermitIsReported() {
-        emit("e1", "gh/1", 0).permit(true)
-                .op(EmitterOp.PLATFORM_CALL, new PlatformCall(200, 0, -1, "all/all", 1).toMap())
-                .report(Report.Outcome.SUCCESS).delivered();
+        emit("e1", "gh/1", 0).permit("all/all", 1, true).call(200, -1, "all/all", 1, null)
+                .report("all/all", 1, Report.Outcome.SUCCESS).delivered();
         assertThat(failed()).containsExactly("each-call-has-its-keys-permit");
     }
 
     @Test
     void permitsOfOneKeyFromTwoBreakerInstancesAreReported() {
         emit("e1", "gh/1", 0).attempt(200).delivered();
-        emit("e2", "gh/1", 30).op(EmitterOp.PERMIT, new Permit("gh/1", 2, true).toMap())
-                .op(EmitterOp.PLATFORM_CALL, new PlatformCall(200, 30, -1, "gh/1", 2).toMap())
-                .op(EmitterOp.REPORT, new Report("gh/1", 2, Report.Outcome.SUCCESS).toMap()).delivered();
+        emit("e2", "gh/1", 30).permit("gh/1", 2, true).call(200, -1, "gh/1", 2, null)
+                .report("gh/1", 2, Report.Outcome.SUCCESS).delivered();
         assertThat(failed()).containsExactly("one-breaker-per-key");
     }
 
@@ -405,6 +456,44 @@ class EmitterInvariantsTest {
     void anEventNeverDeliveredNorDeadLetteredIsReported() {
         emit("e1", "gh/1", 0).permit(false).retryLater(1000);
         assertThat(failed()).containsExactly("every-event-ends");
+    }
+
+    /**
+     * Two emits in flight at once, their ops interleaved and their calls recorded from a time
+     * limiter's thread: each emit is judged on the ops that carry its number, whoever recorded them.
+     */
+    @Test
+    void interleavedEmitsAreJudgedOnTheOpsThatCarryTheirNumberNotOnTheirWorker() {
+        emit("e1", "gh/1", 0).permit("gh/1", 1, true);
+        emit("e2", "az/1", 0).permit("az/1", 2, true);
+        worker = "platform-call";
+        as(2, "e2", "az/1").call(503, -1, "az/1", 2, null, 2);
+        as(1, "e1", "gh/1").call(200, -1, "gh/1", 1, null, 1);
+        worker = "emitter";
+        as(2, "e2", "az/1").report("az/1", 2, Report.Outcome.FAILURE);
+        as(1, "e1", "gh/1").report("gh/1", 1, Report.Outcome.SUCCESS).delivered();
+        as(2, "e2", "az/1").sleep(70).permit("az/1", 2, true).call(200, -1, "az/1", 2, null, 3)
+                .report("az/1", 2, Report.Outcome.SUCCESS).delivered();
+        assertThat(failed()).isEmpty();
+        assertThat(verdict("outcomes-sorted-by-owner")).isEqualTo(Verdict.PASS);
+        assertThat(verdict("each-call-has-its-keys-permit")).isEqualTo(Verdict.PASS);
+    }
+
+    @Test
+    void anOutcomeReportedAfterItsEmitReturnedIsReported() {
+        emit("e1", "gh/1", 0).permit(true).call(200).delivered().returns().report(Report.Outcome.SUCCESS);
+        assertThat(failed()).containsExactly("outcomes-sorted-by-owner");
+    }
+
+    /** Two permits of one breaker out at once: a report goes to the one its emit is still waiting for. */
+    @Test
+    void aReportSettlesAPermitWhoseEmitHasNotReturned() {
+        emit("e1", "gh/1", 0).permit(true);
+        emit("e2", "gh/1", 0).permit(true);
+        as(1, "e1", "gh/1").call(200, -1, "gh/1", 1, null, 1);
+        as(2, "e2", "gh/1").call(200, -1, "gh/1", 1, null, 2).report(Report.Outcome.SUCCESS).delivered().returns();
+        as(1, "e1", "gh/1").report(Report.Outcome.SUCCESS).delivered();
+        assertThat(verdict("outcomes-sorted-by-owner")).isEqualTo(Verdict.PASS);
     }
 
     @Test

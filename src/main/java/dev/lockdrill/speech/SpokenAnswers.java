@@ -91,7 +91,9 @@ public final class SpokenAnswers implements AnswerListener {
             } else {
                 audio = recording.file();
                 if (!recording.stop()) {
-                    return Hearing.failed(name, "Nothing was recorded: the recorder wrote no sound (is the "
+                    Files.deleteIfExists(audio);
+                    // no recording to keep, play back or list: the review records none
+                    return Hearing.failed(null, "Nothing was recorded: the recorder wrote no sound (is the "
                             + "microphone muted, or in use by another program?).");
                 }
             }

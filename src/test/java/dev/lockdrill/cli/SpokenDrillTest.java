@@ -83,15 +83,18 @@ class SpokenDrillTest {
         Path said = synthesize(FULL, "said.wav");
         Path played = state.resolve("played");
         // a recorder that "hears" the synthesized answer and stops on SIGTERM, as rec and arecord do
-        Path rec = script("rec", "for a; do out=\"$a\"; done\ncp '" + said + "' \"$out\"\n"
-                + "trap 'exit 0' TERM\nwhile :; do sleep 0.05; done\n");
+        Path started = state.resolve("recording");
+        Path rec = script("rec", "trap 'exit 0' TERM\nfor a; do out=\"$a\"; done\ncp '" + said + "' \"$out\"\n"
+                + "touch '" + started + "'\nwhile :; do sleep 0.05; done\n");
         Path play = script("play", "echo \"$2\" >> '" + played + "'\n");
         SpeechTools machine = SpeechTools.detect(System.getenv());
         SpeechTools withMicrophone = new SpeechTools(java.util.Optional.of(rec), java.util.Optional.of(play),
                 machine.sox(), machine.recognizer(), machine.model(), true, true);
         DrillRig rig = rig().speech(withMicrophone);
 
-        DrillRig.Run run = rig.run("\ny\nn\ny\ny\ny\ny\ny\n3\n", "drill", "fencing-token");
+        // Enter only once the recorder has started: a learner answers while it records
+        DrillRig.Run run = rig.run("\ny\nn\ny\ny\ny\ny\ny\n3\n", afterRecordingStarts(started),
+                "drill", "fencing-token");
 
         assertThat(run.code()).as(run.err() + run.terminal()).isZero();
         assertThat(run.terminal()).contains("Answer aloud, then press Enter.", "Listening to your answer",
@@ -102,6 +105,76 @@ class SpokenDrillTest {
         assertThat(Files.readAllBytes(kept)).isEqualTo(Files.readAllBytes(said));
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(kept))).isEqualTo("rw-------");
         assertThat(Files.readString(played).strip()).isEqualTo(kept.toString());
+    }
+
+    @Test
+    void aRecorderThatWroteNoSoundKeepsNothingAndOffersNoPlayBack() throws Exception {
+        Path rec = script("rec", "exit 0\n");
+        Path play = script("play", "exit 0\n");
+        SpeechTools machine = SpeechTools.detect(System.getenv());
+        DrillRig rig = rig().speech(new SpeechTools(java.util.Optional.of(rec), java.util.Optional.of(play),
+                machine.sox(), machine.recognizer(), machine.model(), true, true));
+
+        DrillRig.Run run = rig.run("\ny\ny\ny\ny\ny\n3\n", "drill", "fencing-token");
+
+        assertThat(run.code()).as(run.err() + run.terminal()).isZero();
+        assertThat(run.terminal()).contains("Nothing was recorded: the recorder wrote no sound")
+                .doesNotContain("Play your answer back?", "recording: ");
+        assertThat(rig.app().state().read().drill("fencing-token").reviews().get(0).recording()).isNull();
+        assertThat(state.resolve("answers/fencing-token")).isEmptyDirectory();
+    }
+
+    /** Keys are read only once {@code marker} exists (the fake recorder has started), at most 10 s later. */
+    private static java.util.function.UnaryOperator<dev.lockdrill.drill.DrillConsole> afterRecordingStarts(Path marker) {
+        return inner -> new dev.lockdrill.drill.DrillConsole() {
+            @Override
+            public java.io.PrintWriter out() {
+                return inner.out();
+            }
+
+            @Override
+            public String readLine(String prompt) {
+                return inner.readLine(prompt);
+            }
+
+            @Override
+            public int readKey(long timeoutMillis) {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                try {
+                    while (!Files.exists(marker) && System.nanoTime() < deadline) {
+                        Thread.sleep(10);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return inner.readKey(timeoutMillis);
+            }
+
+            @Override
+            public void keys(boolean on) {
+                inner.keys(on);
+            }
+
+            @Override
+            public boolean hasStatusLine() {
+                return inner.hasStatusLine();
+            }
+
+            @Override
+            public void status(String text) {
+                inner.status(text);
+            }
+
+            @Override
+            public void clearStatus() {
+                inner.clearStatus();
+            }
+
+            @Override
+            public boolean color() {
+                return false;
+            }
+        };
     }
 
     private Path script(String name, String body) throws Exception {

@@ -111,7 +111,7 @@ class CliTest {
         assertThat(out).startsWith("Hint 2/3");
         run("hint", "fencing-token");
         run("hint", "fencing-token");
-        assertThat(out).startsWith("Hint 3/3").contains("you have seen every hint");
+        assertThat(out).startsWith("Hint 3/3").contains("you have seen every hint", "fenced_resource");
 
         JsonNode state = Json.json().readTree(workbook.stateDir().resolve("state.json").toFile());
         assertThat(state.get("katas").get("fencing-token").get("hintsUsed").asInt()).isEqualTo(3);

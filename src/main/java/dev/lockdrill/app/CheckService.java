@@ -288,8 +288,7 @@ public final class CheckService {
      */
     private CheckResult finish(CheckRequest request, Path runDir, Unsaved unsaved, CheckResult checked) {
         CheckResult result = checked.withTiming(KataRegistry.get(request.kata()).timingDependent());
-        if (result.status() == RunStatus.INTERRUPTED || result.reference() != null
-                && result.reference().status() == RunStatus.INTERRUPTED) {
+        if (result.interrupted()) {
             RunStore.deleteTree(runDir);
             return result;
         }

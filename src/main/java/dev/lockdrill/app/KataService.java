@@ -1,5 +1,6 @@
 package dev.lockdrill.app;
 
+import dev.lockdrill.catalog.KataHints;
 import dev.lockdrill.catalog.KataManifest;
 import dev.lockdrill.catalog.PristineCopies;
 import dev.lockdrill.progress.KataProgress;
@@ -18,19 +19,21 @@ import java.util.Optional;
 /** list, show, hint and reset: what the learner does with katas besides checking them. */
 public final class KataService {
     private final AppContext app;
+    private final KataHints hints = new KataHints();
 
     public KataService(AppContext app) {
         this.app = app;
     }
 
-    /** A kata with the learner's progress on it. */
-    public record KataEntry(KataManifest manifest, KataProgress progress, boolean checkable) {
+    /** A kata with the learner's progress on it and how many hints it has. */
+    public record KataEntry(KataManifest manifest, KataProgress progress, boolean checkable, int hints) {
     }
 
     public List<KataEntry> list() {
         WorkbookState state = app.state().read();
         return app.catalog().katas().stream()
-                .map(k -> new KataEntry(k, state.kata(k.id()), KataRegistry.find(k.id()).isPresent()))
+                .map(k -> new KataEntry(k, state.kata(k.id()), KataRegistry.find(k.id()).isPresent(),
+                        hints.of(k.id()).size()))
                 .toList();
     }
 
@@ -70,15 +73,16 @@ public final class KataService {
 
     /** The next hint (or the last one again once all are used); records how many were used. */
     public Hint nextHint(String id) {
-        KataManifest manifest = app.catalog().kata(id);
-        if (manifest.hints().isEmpty()) {
+        app.catalog().kata(id);
+        List<String> all = hints.of(id);
+        if (all.isEmpty()) {
             throw LockdrillException.usage("Kata '" + id + "' has no hints.");
         }
-        int total = manifest.hints().size();
+        int total = all.size();
         int used = app.state().read().kata(id).hintsUsed();
         int number = Math.min(used + 1, total);
         app.state().update(s -> s.with(id, s.kata(id).withHintsUsed(Math.max(used, number))));
-        return new Hint(number, total, manifest.hints().get(number - 1), used >= total);
+        return new Hint(number, total, all.get(number - 1), used >= total);
     }
 
     /** Restores the kata's folder from the packaged stub; returns the files written. */

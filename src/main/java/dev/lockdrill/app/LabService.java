@@ -48,26 +48,22 @@ public final class LabService {
         Instant at = app.clock().instant();
         Path runDir = app.runs().newRunDir(RunStore.LAB_PREFIX + LAB, at);
         Path classes = runDir.resolve("classes");
-        List<Path> classpath = new ArrayList<>();
-        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-            if (!entry.isBlank()) {
-                classpath.add(Path.of(entry));
-            }
-        }
-        progress.stage("compiling the two references");
-        for (String kata : List.of("pg-lock-service", "redlock")) {
-            CompileResult compiled = app.compiler().compile(app.workbook().solution(kata), classes, classpath);
-            if (!compiled.ok()) {
-                throw new LockdrillException("The reference of '" + kata + "' does not compile: "
-                        + compiled.errors().get(0) + ". Restore solutions/ from git.", ExitCodes.INTERNAL);
-            }
-        }
-        PostgresBackend backend = app.backend(jdbcUrl);
         String tag = RunSchema.newTag();
         String schema = tag + "_lab";
+        PostgresBackend backend;
+        RunSchema run;
+        try {
+            compileReferences(classes, progress);
+            backend = app.backend(jdbcUrl);
+            run = RunSchema.create(backend.jdbcUrl(), schema, tag);
+        } catch (RuntimeException e) {
+            // nothing ran (a reference that does not compile, no PostgreSQL): the run keeps no folder
+            RunStore.deleteTree(runDir);
+            throw e;
+        }
         ChildOutcome outcome;
         Path log = runDir.resolve("lab-output.log");
-        try (RunSchema run = RunSchema.create(backend.jdbcUrl(), schema, tag)) {
+        try (run) {
             ChildSpec spec = new ChildSpec("lab", RedlockKata.labWorkload().getName(),
                     "katas.redlock.FiveNodeRedlock", classes, List.of(), seed, backend.jdbcUrl(), run.ownerUrl(), null,
                     null, schema, tag, Duration.ofSeconds(120), log, null, 1, List.of());
@@ -86,5 +82,22 @@ public final class LabService {
             throw new UncheckedIOException(e);
         }
         return new LabRun(seed, table, page, outcome.millis());
+    }
+
+    private void compileReferences(Path classes, CheckProgress progress) {
+        List<Path> classpath = new ArrayList<>();
+        for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            if (!entry.isBlank()) {
+                classpath.add(Path.of(entry));
+            }
+        }
+        progress.stage("compiling the two references");
+        for (String kata : List.of("pg-lock-service", "redlock")) {
+            CompileResult compiled = app.compiler().compile(app.workbook().solution(kata), classes, classpath);
+            if (!compiled.ok()) {
+                throw new LockdrillException("The reference of '" + kata + "' does not compile: "
+                        + compiled.errors().get(0) + ". Restore solutions/ from git.", ExitCodes.INTERNAL);
+            }
+        }
     }
 }

@@ -4,12 +4,11 @@ import java.util.List;
 
 /**
  * A kata's metadata, from {@code katas/<id>/kata.yaml}: what it is, which class the learner
- * writes, its progressive hints and the drills it is linked to.
+ * writes and the drills it is linked to. Its hints are not here but in {@link KataHints}.
  */
 public record KataManifest(String id, String title, int order, String summary, String implementation,
-                           List<String> hints, List<String> drills, int timeoutSeconds) {
+                           List<String> drills, int timeoutSeconds) {
     public KataManifest {
-        hints = hints == null ? List.of() : List.copyOf(hints);
         drills = drills == null ? List.of() : List.copyOf(drills);
         if (timeoutSeconds <= 0) {
             timeoutSeconds = 30;

@@ -10,6 +10,7 @@ import dev.lockdrill.report.JsonReport;
 import dev.lockdrill.report.RunStore;
 import dev.lockdrill.report.TerminalReport;
 import dev.lockdrill.score.CheckResult;
+import dev.lockdrill.support.ExitCodes;
 import dev.lockdrill.support.LockdrillException;
 import dev.lockdrill.support.Secrets;
 import dev.lockdrill.support.Text;
@@ -97,10 +98,24 @@ final class CheckCommand extends BaseCommand {
         ProgressLine progress = new ProgressLine(err(), session().interactive() && !json, style());
         progress.stage("checking " + kata + "…");
         CheckResult result;
-        try {
+        InterruptNotice interrupt = InterruptNotice.during(session(), () -> stopped(progress,
+                "Interrupted: the check stopped before it finished; nothing was recorded."));
+        try (interrupt) {
             result = new CheckService(app()).check(request, progress);
+        } catch (RuntimeException e) {
+            if (interrupt.said()) {
+                // the process is exiting on Ctrl-C: what failed under the shutdown is no news
+                return ExitCodes.INTERRUPTED;
+            }
+            throw e;
         } finally {
             progress.clear();
+        }
+        if (interrupt.said() || result.interrupted() && !json) {
+            // Ctrl-C in the REPL reaches the check processes only: no score table for a run that did not
+            // finish (--json still says status interrupted, for scripts)
+            interrupt.say();
+            return ExitCodes.INTERRUPTED;
         }
         if (json) {
             out().println(Secrets.redact(JsonReport.render(result)));
@@ -134,10 +149,20 @@ final class CheckCommand extends BaseCommand {
         ProgressLine progress = new ProgressLine(err(), session().interactive() && !json, style());
         progress.stage("exploring " + kata + "…");
         ExploreService.Result result;
-        try {
+        InterruptNotice interrupt = InterruptNotice.during(session(), () -> stopped(progress,
+                "Interrupted: the exploration stopped before it finished."));
+        try (interrupt) {
             result = new ExploreService(app()).explore(request, progress);
+        } catch (RuntimeException e) {
+            if (interrupt.said()) {
+                return ExitCodes.INTERRUPTED;
+            }
+            throw e;
         } finally {
             progress.clear();
+        }
+        if (interrupt.said()) {
+            return ExitCodes.INTERRUPTED;
         }
         if (json) {
             out().println(Secrets.redact(ExploreScreen.json(result)));
@@ -148,5 +173,12 @@ final class CheckCommand extends BaseCommand {
         }
         out().flush();
         return result.exitCode();
+    }
+
+    /** One sentence on stderr in place of the progress line: the command was interrupted. */
+    private void stopped(ProgressLine progress, String sentence) {
+        progress.end();
+        Text.wrap(sentence, width(), "", "  ").forEach(line -> err().println(style().yellow(line)));
+        err().flush();
     }
 }

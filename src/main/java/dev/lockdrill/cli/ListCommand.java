@@ -42,7 +42,7 @@ final class ListCommand extends BaseCommand {
                 default -> style().dim(p.status());
             };
             rows.add(List.of(String.valueOf(e.manifest().order()), e.manifest().id(), e.manifest().title(), status,
-                    p.hintsUsed() + "/" + e.manifest().hints().size()));
+                    p.hintsUsed() + "/" + e.hints()));
         }
         Columns katas = Columns.fit(rows, width(), "", 2, 16);
         rows.forEach(row -> katas.render(row).forEach(out()::println));
@@ -80,7 +80,7 @@ final class ListCommand extends BaseCommand {
         row.put("status", e.progress().status());
         row.put("attempts", e.progress().attempts());
         row.put("hintsUsed", e.progress().hintsUsed());
-        row.put("hintsTotal", e.manifest().hints().size());
+        row.put("hintsTotal", e.hints());
         row.put("lastStatus", e.progress().lastStatus());
         row.put("checkable", e.checkable());
         return row;

@@ -70,7 +70,7 @@ final class ProgressCommand extends BaseCommand {
             String mark = KataProgress.PASSED.equals(p.status()) ? style().green("✔")
                     : KataProgress.ATTEMPTED.equals(p.status()) ? style().yellow("…") : style().dim("·");
             kataRows.add(List.of(mark, e.manifest().id(), p.status(), Text.count(p.attempts(), "check") + ", "
-                    + p.hintsUsed() + "/" + e.manifest().hints().size() + " hints"
+                    + p.hintsUsed() + "/" + e.hints() + " hints"
                     + (p.lastStatus() == null ? "" : ", last: " + p.lastStatus())));
         }
         Columns katas = Columns.fit(kataRows, width(), "  ", 3, 16);

@@ -12,6 +12,7 @@ final class ProgressLine implements CheckProgress {
     private final boolean interactive;
     private final Style style;
     private final long start = System.nanoTime();
+    private boolean ended;
 
     ProgressLine(PrintWriter err, boolean interactive, Style style) {
         this.err = err;
@@ -21,7 +22,7 @@ final class ProgressLine implements CheckProgress {
 
     @Override
     public synchronized void stage(String message) {
-        if (!interactive) {
+        if (!interactive || ended) {
             return;
         }
         String elapsed = String.format(Locale.ROOT, "%5.1fs", (System.nanoTime() - start) / 1e9);
@@ -38,5 +39,11 @@ final class ProgressLine implements CheckProgress {
             err.print("\r\u001b[K");
             err.flush();
         }
+    }
+
+    /** Clears the line for good: what the command still does (cleaning up after Ctrl-C) is not shown. */
+    synchronized void end() {
+        clear();
+        ended = true;
     }
 }

@@ -49,7 +49,7 @@ public final class RunSchema implements AutoCloseable {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> OPEN.forEach(RunSchema::close), "drop-run-schemas"));
+        Runtime.getRuntime().addShutdownHook(new Thread(RunSchema::closeAll, "drop-run-schemas"));
     }
 
     private final String jdbcUrl;
@@ -246,7 +246,8 @@ public final class RunSchema implements AutoCloseable {
     /**
      * Drops the run's schema and role, once: a second caller (the shutdown hook while the check
      * itself is cleaning up) waits for the first instead of racing it, so the process cannot end
-     * halfway through.
+     * halfway through. The schema stays among the open ones until it is dropped, so the hook finds
+     * it and waits.
      */
     @Override
     public synchronized void close() {
@@ -254,12 +255,18 @@ public final class RunSchema implements AutoCloseable {
             return;
         }
         closed = true;
-        OPEN.remove(this);
         try (Connection c = connect()) {
             problem = drop(c, name, tag, role, lanes);
         } catch (SQLException e) {
             problem = "could not reach PostgreSQL to drop schema " + name + ": " + Secrets.redact(e.getMessage());
+        } finally {
+            OPEN.remove(this);
         }
+    }
+
+    /** What the shutdown hook does: drops every run schema still open, or waits while its check drops it. */
+    static void closeAll() {
+        OPEN.forEach(RunSchema::close);
     }
 
     /** Whether the connection's role may create the roles runs get: a superuser, or a role with CREATEROLE. */

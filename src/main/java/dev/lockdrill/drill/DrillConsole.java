@@ -30,6 +30,15 @@ public interface DrillConsole {
      */
     void keys(boolean on);
 
+    /**
+     * Whether keys reach {@link #readKey} as they are pressed, so a y/n or a rating can be answered
+     * with one key: a real terminal. False on a dumb terminal or piped input, where what is typed
+     * arrives a line at a time and questions are answered with {@link #readLine}.
+     */
+    default boolean singleKeys() {
+        return false;
+    }
+
     /** Whether {@link #status} shows a line at the bottom of the screen (false on a dumb terminal). */
     boolean hasStatusLine();
 

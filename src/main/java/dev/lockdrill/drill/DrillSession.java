@@ -2,8 +2,6 @@ package dev.lockdrill.drill;
 
 import dev.lockdrill.progress.Rating;
 import dev.lockdrill.report.Style;
-import dev.lockdrill.support.LockdrillException;
-
 import dev.lockdrill.support.Prose;
 import dev.lockdrill.support.Text;
 
@@ -27,6 +25,7 @@ public final class DrillSession {
     private final Clock clock;
     private final Style style;
     private final AnswerListener listener;
+    private final OneKeyPrompt prompt;
 
     public DrillSession(DrillConsole console, Clock clock, boolean color) {
         this(console, clock, color, null);
@@ -38,6 +37,7 @@ public final class DrillSession {
         this.clock = clock;
         this.style = new Style(color && console.color());
         this.listener = listener;
+        this.prompt = new OneKeyPrompt(console);
     }
 
     public DrillOutcome run(DrillCard card, Duration limit, boolean typed) {
@@ -141,7 +141,7 @@ public final class DrillSession {
         if (hearing.recording() == null || !ear.canPlayBack()) {
             return;
         }
-        while (read("Play your answer back? [y/N] ").trim().toLowerCase(Locale.ROOT).startsWith("y")) {
+        while (prompt.ask("Play your answer back? [y/N] ", "n").trim().toLowerCase(Locale.ROOT).startsWith("y")) {
             ear.playBack();
         }
     }
@@ -222,9 +222,9 @@ public final class DrillSession {
         out.println();
     }
 
-    private boolean askYesNo(String prompt) {
+    private boolean askYesNo(String question) {
         while (true) {
-            String answer = read(prompt).trim().toLowerCase(Locale.ROOT);
+            String answer = prompt.ask(question, "").trim().toLowerCase(Locale.ROOT);
             if (answer.equals("y") || answer.equals("yes")) {
                 return true;
             }
@@ -236,12 +236,18 @@ public final class DrillSession {
     }
 
     private Rating askRating(DrillCard card, Rating suggested) {
-        Text.wrap("Type m at the rating to see what to add if pressed (the rest of the model answer).",
+        Text.wrap((console.singleKeys() ? "Press" : "Type") + " m at the rating to see what to add if pressed (the "
+                + "rest of the model answer).",
                 console.width(), "").forEach(line -> console.out().println(style.dim(line)));
-        String prompt = "How well did you recall it? 1 Again · 2 Hard · 3 Good · 4 Easy [Enter = "
-                + suggested.grade() + " " + suggested.label() + "] ";
+        String enter = suggested.grade() + " " + suggested.label();
+        String scale = "How well did you recall it? 1 Again · 2 Hard · 3 Good · 4 Easy";
+        String choice = "[Enter = " + enter + "] ";
+        boolean oneLine = scale.length() + 1 + choice.length() + enter.length() <= console.width();
         while (true) {
-            String answer = read(prompt).trim();
+            if (!oneLine) {
+                Text.wrap(scale, console.width(), "").forEach(console.out()::println);
+            }
+            String answer = prompt.ask(oneLine ? scale + " " + choice : "Your rating " + choice, enter).trim();
             if (answer.isEmpty()) {
                 return suggested;
             }
@@ -255,16 +261,5 @@ public final class DrillSession {
             }
             console.out().println("Please press 1, 2, 3 or 4.");
         }
-    }
-
-    private String read(String prompt) {
-        console.out().flush();
-        String line = console.readLine(prompt);
-        if (line == null) {
-            console.out().println();
-            console.out().flush();
-            throw LockdrillException.usage(STOPPED);
-        }
-        return line;
     }
 }

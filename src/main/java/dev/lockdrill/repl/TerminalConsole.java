@@ -138,9 +138,17 @@ public final class TerminalConsole implements DrillConsole, AutoCloseable {
     }
 
     @Override
+    public boolean singleKeys() {
+        return !dumb();
+    }
+
+    @Override
     public boolean hasStatusLine() {
-        return !Terminal.TYPE_DUMB.equals(terminal.getType()) && !Terminal.TYPE_DUMB_COLOR.equals(terminal.getType())
-                && terminal.getStringCapability(InfoCmp.Capability.change_scroll_region) != null;
+        return !dumb() && terminal.getStringCapability(InfoCmp.Capability.change_scroll_region) != null;
+    }
+
+    private boolean dumb() {
+        return Terminal.TYPE_DUMB.equals(terminal.getType()) || Terminal.TYPE_DUMB_COLOR.equals(terminal.getType());
     }
 
     @Override

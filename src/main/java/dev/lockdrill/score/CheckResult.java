@@ -26,6 +26,11 @@ public record CheckResult(String kata, RunStatus status, long seed, String backe
         return reference != null;
     }
 
+    /** Whether a check process was stopped (Ctrl-C, a signal) before it finished: nothing to judge or keep. */
+    public boolean interrupted() {
+        return status == RunStatus.INTERRUPTED || reference != null && reference.status() == RunStatus.INTERRUPTED;
+    }
+
     /** The command that runs this check again, on the same code and with the same seed. */
     public String replayCommand() {
         String source = you.source();

@@ -1,6 +1,7 @@
 package dev.lockdrill.app;
 
 import dev.lockdrill.catalog.Catalog;
+import dev.lockdrill.catalog.KataHints;
 import dev.lockdrill.catalog.KataManifest;
 import dev.lockdrill.catalog.PristineCopies;
 import dev.lockdrill.catalog.Workbook;
@@ -81,7 +82,7 @@ class AuthoringTest {
             KataManifest manifest = catalog.kata(id);
             Map<String, byte[]> stub = new PristineCopies().files(id);
             assertThat(stub).containsKey("README.md");
-            assertThat(manifest.hints()).hasSizeGreaterThanOrEqualTo(3);
+            assertThat(new KataHints().of(id)).as("hints shipped with lockdrill").hasSizeGreaterThanOrEqualTo(3);
             assertThat(stub.entrySet()).filteredOn(file -> file.getKey().endsWith(".java"))
                     .anyMatch(file -> new String(file.getValue(), StandardCharsets.UTF_8).contains("TODO"));
             assertThat(Pipelines.repoRoot().resolve("solutions").resolve(id)).isDirectory();

@@ -1,14 +1,22 @@
 package dev.lockdrill.app;
 
 import dev.lockdrill.catalog.Workbook;
+import dev.lockdrill.cli.Cli;
+import dev.lockdrill.cli.Session;
 import dev.lockdrill.db.RunSchema;
 import dev.lockdrill.report.RunStore;
 import dev.lockdrill.testing.Pipelines;
+import org.jline.terminal.impl.DumbTerminal;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.File;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -24,20 +32,26 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
- * A `lockdrill check` stopped from outside — SIGTERM, a closed terminal (SIGHUP), kill -9 — while
- * its check process runs leaves no check process, schema, role or run folder behind (after kill -9,
- * the next check's sweep removes them; the orphaned check process stops by itself).
+ * A `lockdrill check` stopped from outside — Ctrl-C (SIGINT), SIGTERM, a closed terminal (SIGHUP),
+ * kill -9 — while its check process runs leaves no check process, schema, role or run folder behind
+ * (after kill -9, the next check's sweep removes them; the orphaned check process stops by itself).
+ * Ctrl-C says so in one line; in the shell, where Ctrl-C reaches only the check processes, the
+ * interrupted check prints that line and no score table.
  */
 class InterruptedCheckTest {
+    private static final String INTERRUPTED = "Interrupted: the check stopped before it finished; nothing was "
+            + "recorded.";
     @TempDir
     Path dir;
 
     @ParameterizedTest(name = "SIG{0}")
-    @ValueSource(strings = {"TERM", "HUP", "KILL"})
+    @ValueSource(strings = {"INT", "TERM", "HUP", "KILL"})
     void aCheckStoppedBySignalLeavesNothingBehind(String signal) throws Exception {
         // A process started under nohup ignores SIGHUP, its children inherit that, and the JVM then leaves
-        // the signal alone: there is nothing to test, not a failure.
-        assumeFalse(signal.equals("HUP") && hangupIgnored(), "SIGHUP is ignored here (started under nohup?)");
+        // the signal alone: there is nothing to test, not a failure. A shell without job control starts
+        // background commands with SIGINT ignored, in the same way.
+        assumeFalse(signal.equals("HUP") && ignored(SIGHUP), "SIGHUP is ignored here (started under nohup?)");
+        assumeFalse(signal.equals("INT") && ignored(SIGINT), "SIGINT is ignored here (started in the background?)");
         Workbook workbook = Pipelines.copyWorkbook(dir);
         Path hangs = Pipelines.repoRoot().resolve("src/test/resources/fixture-katas/fencing-token/loops-forever");
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
@@ -54,6 +68,11 @@ class InterruptedCheckTest {
         new ProcessBuilder("kill", "-" + signal, Long.toString(check.pid())).start().waitFor();
 
         assertThat(check.waitFor(20, TimeUnit.SECONDS)).as("lockdrill ended").isTrue();
+        if (signal.equals("INT")) {
+            String said = Files.readString(dir.resolve("out.log"));
+            assertThat(check.exitValue()).as(said).isEqualTo(130);
+            assertThat(said.strip()).as("what Ctrl-C printed").isEqualTo(INTERRUPTED);
+        }
         for (ProcessHandle child : children) {
             assertThat(child.onExit().get(10, TimeUnit.SECONDS).isAlive()).as("check process " + child.pid()).isFalse();
         }
@@ -82,15 +101,74 @@ class InterruptedCheckTest {
         }
     }
 
-    /** Whether this process ignores SIGHUP (bit 0 of SigIgn in /proc/self/status, on Linux). */
-    private static boolean hangupIgnored() throws java.io.IOException {
+    @Test
+    void inTheShellAnInterruptedCheckSaysSoInOneLineAndPrintsNoScore() throws Exception {
+        Workbook workbook = Pipelines.copyWorkbook(dir);
+        Path hangs = Pipelines.repoRoot().resolve("src/test/resources/fixture-katas/fencing-token/loops-forever");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code;
+        // the shell's own terminal: SIGINT is left to the check processes, as in the REPL
+        try (DumbTerminal terminal = new DumbTerminal(new ByteArrayInputStream(new byte[0]),
+                new ByteArrayOutputStream())) {
+            Session shell = new Session(() -> Pipelines.app(workbook), q -> null, false, false, terminal);
+            Thread ctrlC = new Thread(InterruptedCheckTest::interruptTheCheckProcessOnceItRuns);
+            ctrlC.start();
+            try {
+                code = Cli.execute(shell, new String[] {"check", "fencing-token", "--from", hangs.toString(),
+                        "--timeout", "60", "--jdbc-url", Pipelines.JDBC_URL}, new PrintWriter(out),
+                        new PrintWriter(err), false);
+            } finally {
+                ctrlC.join();
+                shell.close();
+            }
+        }
+
+        assertThat(code).as(err.toString()).isEqualTo(130);
+        assertThat(err.toString().strip()).isEqualTo(INTERRUPTED);
+        assertThat(out.toString()).as("no report, no score table").isEmpty();
+        assertThat(unfinishedRuns(workbook.stateDir().resolve("runs"))).isEmpty();
+    }
+
+    /**
+     * What Ctrl-C in the shell does to the check processes once they run: a signal to each. SIGTERM
+     * stands in for SIGINT, which a shell that starts tests in the background leaves ignored in its children.
+     */
+    private static void interruptTheCheckProcessOnceItRuns() {
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(50);
+            while (System.nanoTime() < deadline) {
+                if (!checkProcesses().isEmpty()) {
+                    Thread.sleep(1_500);
+                    for (ProcessHandle child : checkProcesses()) {
+                        new ProcessBuilder("kill", "-TERM", Long.toString(child.pid())).start().waitFor();
+                    }
+                    return;
+                }
+                Thread.sleep(50);
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static List<ProcessHandle> checkProcesses() {
+        return ProcessHandle.current().descendants()
+                .filter(p -> p.info().command().orElse("").endsWith(File.separator + "java")).toList();
+    }
+
+    private static final int SIGHUP = 1;
+    private static final int SIGINT = 2;
+
+    /** Whether this process ignores the signal (its bit in SigIgn of /proc/self/status, on Linux). */
+    private static boolean ignored(int signal) throws java.io.IOException {
         Path status = Path.of("/proc/self/status");
         if (!java.nio.file.Files.isReadable(status)) {
             return false;
         }
         return java.nio.file.Files.readAllLines(status).stream().filter(line -> line.startsWith("SigIgn:"))
                 .map(line -> Long.parseLong(line.substring("SigIgn:".length()).trim(), 16))
-                .anyMatch(mask -> (mask & 1L) != 0);
+                .anyMatch(mask -> (mask & (1L << (signal - 1))) != 0);
     }
 
     private static List<ProcessHandle> awaitCheckProcess(Process check) throws InterruptedException {

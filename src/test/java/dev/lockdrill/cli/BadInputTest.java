@@ -9,6 +9,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.File;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
@@ -23,8 +24,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** Every bad input gets one sentence and exit 2, at once: the probe's bad inputs, run as a user types them. */
 class BadInputTest {
@@ -179,6 +182,38 @@ class BadInputTest {
             for (Socket socket : held) {
                 socket.close();
             }
+        }
+    }
+
+    @Test
+    void aCheckOrALabThatNeverStartedForWantOfPostgresKeepsNoRunFolder() throws Exception {
+        int closed;
+        try (ServerSocket once = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = once.getLocalPort();
+        }
+        String url = "jdbc:postgresql://127.0.0.1:" + closed + "/postgres?user=postgres";
+
+        assertThat(runWithin(60, "check", "fencing-token", "--jdbc-url", url)).isEqualTo(ExitCodes.USAGE);
+        assertThat(err).startsWith("Cannot prepare the check's schema on").contains("Is PostgreSQL running there?");
+        assertThat(runFolders("fencing-token")).as("what the check that never started kept").isEmpty();
+
+        assumeTrue(Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                .anyMatch(dir -> Files.isExecutable(Path.of(dir.isBlank() ? "." : dir, "redis-server"))),
+                "the lab asks for redis-server before anything else");
+        assertThat(runWithin(60, "lab", "db-vs-redlock", "--jdbc-url", url)).isEqualTo(ExitCodes.USAGE);
+        assertThat(err).contains("Is PostgreSQL running there?");
+        assertThat(runFolders("lab-db-vs-redlock")).as("what the lab that never started kept").isEmpty();
+    }
+
+    /** The run folders (named by their start time) under .lockdrill/runs/NAME and its others/. */
+    private List<String> runFolders(String name) throws Exception {
+        Path runs = dir.resolve(".lockdrill/runs").resolve(name);
+        if (!Files.isDirectory(runs)) {
+            return List.of();
+        }
+        try (Stream<Path> all = Files.walk(runs, 2)) {
+            return all.filter(Files::isDirectory).map(p -> runs.relativize(p).toString())
+                    .filter(p -> p.matches("(others/)?\\d{8}T.*")).toList();
         }
     }
 

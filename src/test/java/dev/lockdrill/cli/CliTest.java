@@ -111,7 +111,7 @@ class CliTest {
         assertThat(out).startsWith("Hint 2/3");
         run("hint", "fencing-token");
         run("hint", "fencing-token");
-        assertThat(out).startsWith("Hint 3/3").contains("you have seen every hint");
+        assertThat(out).startsWith("Hint 3/3").contains("you have seen every hint", "fenced_resource");
 
         JsonNode state = Json.json().readTree(workbook.stateDir().resolve("state.json").toFile());
         assertThat(state.get("katas").get("fencing-token").get("hintsUsed").asInt()).isEqualTo(3);
@@ -181,6 +181,9 @@ class CliTest {
         assertThat(run("check", "fencing-token", "--from", broken.toString(), "--no-compare")).isEqualTo(4);
         assertThat(out).containsPattern("PostgresFencedStore\\.java:\\d+: error: ';' expected")
                 .contains("return ps.executeUpdate() == 1").containsPattern("\n {6} +\\^\n").doesNotContain("at dev.");
+        // a compile error is a result, kept as one: its run folder holds it
+        Path kept = workbook.stateDir().resolve("runs/fencing-token/others/latest/result.json");
+        assertThat(kept).isRegularFile().content().contains("\"status\" : \"compile-error\"");
     }
 
     @Test

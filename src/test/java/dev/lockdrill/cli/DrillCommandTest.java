@@ -176,6 +176,94 @@ class DrillCommandTest {
         assertThat(rig.app().state().read().drill("lease").reviews()).hasSize(1);
     }
 
+    @Test
+    void onATerminalWithSingleKeysEachGradeAndTheRatingIsOneKeyWithoutEnter() {
+        DrillRig rig = rig();
+        DrillRig.Run run = rig.run("\r" + "ynyyy" + "m3", DrillCommandTest::singleKeys, "drill", "fencing-token");
+
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.terminal()).contains("1/5  A fencing token", "covered? [y/n] y\n", "covered? [y/n] n\n",
+                "Press m at the rating", "[Enter = 2 Hard] m\n", "If pressed", "[Enter = 2 Hard] 3\n",
+                "Recorded Good for fencing-token").doesNotContain("Please answer");
+        DrillReview review = rig.app().state().read().drill("fencing-token").reviews().get(0);
+        assertThat(review.rating()).isEqualTo(3);
+        assertThat(review.missed()).hasSize(1).allMatch(point -> point.startsWith("The storage (the resource)"));
+    }
+
+    @Test
+    void enterAtTheOneKeyRatingTakesTheSuggestionAndOtherKeysAskAgain() {
+        DrillRig rig = rig();
+        DrillRig.Run run = rig.run("\r" + "yxyyyy" + "\r", DrillCommandTest::singleKeys, "drill", "fencing-token");
+
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.terminal()).contains("covered? [y/n] x\n      Please answer y or n.",
+                "[Enter = 4 Easy] 4 Easy\n", "Recorded Easy for fencing-token");
+    }
+
+    @Test
+    void ctrlCAtAOneKeyGradeStopsTheDrillAndRecordsNothing() {
+        DrillRig rig = rig();
+        DrillRig.Run run = rig.run("\r" + "yn\u0003" + "yyy3", DrillCommandTest::singleKeys, "drill", "fencing-token");
+
+        assertThat(run.code()).isEqualTo(2);
+        assertThat(run.err()).contains("The drill stopped before it was graded (Ctrl-C, or the input ended); "
+                + "nothing was recorded.");
+        assertThat(rig.app().state().read().drills()).isEmpty();
+    }
+
+    /** The dumb terminal's input read key by key, as a real terminal in raw mode delivers it. */
+    private static DrillConsole singleKeys(DrillConsole inner) {
+        return new DrillConsole() {
+            @Override
+            public PrintWriter out() {
+                return inner.out();
+            }
+
+            @Override
+            public String readLine(String prompt) {
+                throw new AssertionError("a line was read on a terminal with single keys: " + prompt);
+            }
+
+            @Override
+            public int readKey(long timeoutMillis) {
+                return inner.readKey(timeoutMillis);
+            }
+
+            @Override
+            public void keys(boolean on) {
+                inner.keys(on);
+            }
+
+            @Override
+            public boolean singleKeys() {
+                return true;
+            }
+
+            @Override
+            public boolean hasStatusLine() {
+                return false;
+            }
+
+            @Override
+            public void status(String text) {
+            }
+
+            @Override
+            public void clearStatus() {
+            }
+
+            @Override
+            public boolean color() {
+                return false;
+            }
+
+            @Override
+            public int width() {
+                return inner.width();
+            }
+        };
+    }
+
     /** A console whose waits for a key pass on the fake clock and find no key. */
     private static UnaryOperator<DrillConsole> waitingAdvances(MutableClock clock) {
         return inner -> new DrillConsole() {

@@ -70,6 +70,51 @@ class RunSchemaTest {
     }
 
     @Test
+    void theShutdownHookWaitsForADropTheCheckHasBegunInsteadOfLettingTheProcessEndHalfwayThrough() throws Exception {
+        String tag = tag();
+        RunSchema schema = RunSchema.create(Pipelines.JDBC_URL, tag + "_you", tag);
+        Thread hook = new Thread(RunSchema::closeAll, "drop-run-schemas");
+        try (Connection stranger = DriverManager.getConnection(Pipelines.JDBC_URL);
+             Statement s = stranger.createStatement()) {
+            stranger.setAutoCommit(false);
+            // a lock on the schema itself, by a session the drop does not end: the drop waits for it
+            s.execute("COMMENT ON SCHEMA " + schema.name() + " IS 'held'");
+            Thread check = new Thread(schema::close, "check-cleaning-up");
+            check.start();
+            awaitDropWaiting(schema.name());
+
+            hook.start();
+            hook.join(500);
+            assertThat(hook.isAlive()).as("the hook waits for the drop under way").isTrue();
+            stranger.rollback();
+            check.join(15_000);
+        }
+        hook.join(15_000);
+        assertThat(hook.isAlive()).isFalse();
+        assertThat(schema.problem()).isEmpty();
+        try (Connection c = DriverManager.getConnection(Pipelines.JDBC_URL); Statement s = c.createStatement()) {
+            assertThat(exists(s, schema.name())).isFalse();
+        }
+    }
+
+    private static void awaitDropWaiting(String schema) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        try (Connection c = DriverManager.getConnection(Pipelines.JDBC_URL); Statement s = c.createStatement()) {
+            while (System.nanoTime() < deadline) {
+                try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = "
+                        + "'Lock' AND query LIKE 'DROP SCHEMA IF EXISTS " + schema + "%'")) {
+                    rs.next();
+                    if (rs.getInt(1) > 0) {
+                        return;
+                    }
+                }
+                Thread.sleep(20);
+            }
+        }
+        throw new AssertionError("the drop of " + schema + " never waited for the lock");
+    }
+
+    @Test
     void theSchemaOfARunWhoseProcessIsGoneIsSweptAndALiveOneIsNot() throws Exception {
         String dead = tag() + "_you";
         String deadLane = dead + "b";

@@ -95,7 +95,7 @@ final class CheckCommand extends BaseCommand {
                 .filter(s -> !s.isBlank()).map(Path::of).toList();
         CheckRequest request = new CheckRequest(kata, from, reference, !noCompare, extra, seed, jdbcUrl,
                 timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds));
-        ProgressLine progress = new ProgressLine(err(), session().interactive() && !json, style());
+        ProgressLine progress = new ProgressLine(err(), session().interactive() && !json, style(), width());
         progress.stage("checking " + kata + "…");
         CheckResult result;
         InterruptNotice interrupt = InterruptNotice.during(session(), () -> stopped(progress,
@@ -146,7 +146,7 @@ final class CheckCommand extends BaseCommand {
         ExploreService.Request request = new ExploreService.Request(kata, source == null ? null : source.from,
                 source != null && source.reference, extra, seed, jdbcUrl, duration, schedule,
                 timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds));
-        ProgressLine progress = new ProgressLine(err(), session().interactive() && !json, style());
+        ProgressLine progress = new ProgressLine(err(), session().interactive() && !json, style(), width());
         progress.stage("exploring " + kata + "…");
         ExploreService.Result result;
         InterruptNotice interrupt = InterruptNotice.during(session(), () -> stopped(progress,

@@ -65,7 +65,7 @@ final class DevCheckCommand implements Callable<Integer> {
         List<String> ids = katas.isEmpty() ? KataRegistry.ids() : katas;
         ids.forEach(KataRegistry::get);
         List<Long> seedList = LongStream.rangeClosed(1, seeds).boxed().toList();
-        ProgressLine progress = new ProgressLine(err, session.interactive() && !json, style);
+        ProgressLine progress = new ProgressLine(err, session.interactive() && !json, style, session.width());
         DevCheck.Report report;
         try {
             report = new DevCheck(session.app(), Duration.ofSeconds(timeoutSeconds)).run(ids, seedList, progress::stage);

@@ -45,7 +45,7 @@ final class LabCommand extends BaseCommand {
             throw LockdrillException.usage("There is no lab '" + Text.literal(lab) + "'. Labs: " + LabService.LAB
                     + ".");
         }
-        ProgressLine progress = new ProgressLine(err(), session().interactive() && !json, style());
+        ProgressLine progress = new ProgressLine(err(), session().interactive() && !json, style(), width());
         LabService.LabRun run;
         try {
             run = new LabService(app()).run(seed, jdbcUrl, progress);

@@ -11,13 +11,20 @@ final class ProgressLine implements CheckProgress {
     private final PrintWriter err;
     private final boolean interactive;
     private final Style style;
+    private final int width;
     private final long start = System.nanoTime();
     private boolean ended;
 
     ProgressLine(PrintWriter err, boolean interactive, Style style) {
+        this(err, interactive, style, 80);
+    }
+
+    /** A line cut to {@code width} - 1 columns: a line as wide as the terminal wraps, and the next rewrite leaves debris. */
+    ProgressLine(PrintWriter err, boolean interactive, Style style, int width) {
         this.err = err;
         this.interactive = interactive;
         this.style = style;
+        this.width = Math.max(20, width);
     }
 
     @Override
@@ -27,8 +34,8 @@ final class ProgressLine implements CheckProgress {
         }
         String elapsed = String.format(Locale.ROOT, "%5.1fs", (System.nanoTime() - start) / 1e9);
         String line = elapsed + "  " + message;
-        if (line.length() > 98) {
-            line = line.substring(0, 97) + "…";
+        if (line.codePointCount(0, line.length()) > width - 1) {
+            line = line.substring(0, line.offsetByCodePoints(0, width - 2)) + "…";
         }
         err.print("\r\u001b[K" + style.dim(line));
         err.flush();

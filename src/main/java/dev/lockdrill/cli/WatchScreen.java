@@ -41,7 +41,7 @@ final class WatchScreen implements WatchListener {
         out.println();
         out.println(style.cyan("checking " + kata + "…"));
         out.flush();
-        progress = new ProgressLine(out, interactive, style);
+        progress = new ProgressLine(out, interactive, style, width);
     }
 
     @Override

@@ -203,12 +203,14 @@ public final class DrillSession {
                     .forEach(out::println);
         }
         if (!card.relatedKatas().isEmpty()) {
-            out.println(style.dim("Practise it in code: " + String.join(", ", card.relatedKatas().stream()
-                    .map(k -> "lockdrill show " + k).toList())));
+            Text.wrap("Practise it in code: " + String.join(", ", card.relatedKatas().stream()
+                    .map(k -> "lockdrill show " + k).toList()), console.width(), "", "  ")
+                    .forEach(line -> out.println(style.dim(line)));
         }
         if (!card.labs().isEmpty()) {
-            out.println(style.dim("Measure it: " + String.join(", ", card.labs().stream()
-                    .map(l -> "lockdrill lab " + l).toList())));
+            Text.wrap("Measure it: " + String.join(", ", card.labs().stream()
+                    .map(l -> "lockdrill lab " + l).toList()), console.width(), "", "  ")
+                    .forEach(line -> out.println(style.dim(line)));
         }
         out.println();
         out.flush();

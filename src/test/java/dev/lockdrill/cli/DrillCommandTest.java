@@ -264,6 +264,18 @@ class DrillCommandTest {
         };
     }
 
+    @Test
+    void atEightyColumnsNoLineIsWiderAndNoWordIsBroken() {
+        DrillRig.Run run = rig().width(80).run("\n" + ALL_YES_BUT_SECOND + "3\n", "drill", "fencing-token");
+
+        assertThat(run.code()).as(run.err()).isZero();
+        // a dumb terminal does not echo the y/n typed after a prompt: the next line follows the prompt on screen
+        String screen = run.terminal().replace("[y/n] ", "[y/n]\n").replaceAll("(\\[Enter = [^]]*\\]) ", "$1\n");
+        assertThat(screen.lines()).allSatisfy(line -> assertThat(line.codePointCount(0, line.length()) <= 80
+                || !line.strip().contains(" ")).as("wider than 80 and breakable: %s", line).isTrue());
+        assertThat(screen).contains("Practise it in code: lockdrill show fencing-token, lockdrill show\n  pg-lock-service");
+    }
+
     /** A console whose waits for a key pass on the fake clock and find no key. */
     private static UnaryOperator<DrillConsole> waitingAdvances(MutableClock clock) {
         return inner -> new DrillConsole() {

@@ -50,6 +50,14 @@ public final class DrillRig {
      */
     private SpeechTools speech = SpeechTools.detect(withoutAudio(System.getenv()));
 
+    private int width = 200;
+
+    /** Lays screens out in {@code columns} from now on (200 unless set). */
+    public DrillRig width(int columns) {
+        this.width = columns;
+        return this;
+    }
+
     /** Uses these speech tools (none at all, or the machine's recognizer) from now on. */
     public DrillRig speech(SpeechTools tools) {
         this.speech = tools;
@@ -73,7 +81,7 @@ public final class DrillRig {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         Session session = new Session(this::app, question -> null, false, false, () -> decorate.apply(console))
-                .withWidth(200);
+                .withWidth(width);
         int code;
         try {
             code = Cli.execute(session, args, new PrintWriter(out), new PrintWriter(err), false);

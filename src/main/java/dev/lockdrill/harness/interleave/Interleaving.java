@@ -22,6 +22,8 @@ public final class Interleaving {
     private static final int STEP_LIMIT = 20_000;
     private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(5);
     private static final long BLOCKED_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
+    /** Polls that give the processor away (a step is usually a few microseconds) before sleeping between polls. */
+    private static final int SPINS = 200;
 
     /** One decision of the scheduler: {@code worker} went on from yield point {@code at}. */
     public record Step(int index, String worker, String at) {
@@ -105,6 +107,7 @@ public final class Interleaving {
         long deadline = System.nanoTime() + STALL_NANOS;
         List<Worker> previous = null;
         long allBlockedSince = 0;
+        int polls = 0;
         while (System.nanoTime() < deadline) {
             List<Worker> ready = new ArrayList<>();
             boolean settled = true;
@@ -140,7 +143,11 @@ public final class Interleaving {
             if (Thread.interrupted()) {
                 throw new InterruptedException();
             }
-            LockSupport.parkNanos(20_000);
+            if (++polls < SPINS) {
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(20_000);
+            }
         }
         return Optional.empty();
     }

@@ -75,7 +75,7 @@ public final class LinearizableUnderInterleaving implements Invariant {
                 List<Op> racing = trace.ops().stream().filter(op -> workers(schedule).contains(op.worker())).toList();
                 evidence.add(new Evidence(trace.breaker() + " (" + schedule.moment() + "): no order of these calls "
                         + "is one the reference model accepts: " + calls(racing) + swimlanes(schedule)
-                        + "\n  replay: " + schedule.replay(), racing.stream().map(Op::id).toList()));
+                        + "\n  the same schedule again: " + schedule.replay(), racing.stream().map(Op::id).toList()));
             }
         }
         if (!evidence.isEmpty()) {

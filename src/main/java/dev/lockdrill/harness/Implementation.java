@@ -1,5 +1,7 @@
 package dev.lockdrill.harness;
 
+import dev.lockdrill.harness.interleave.YieldingClassLoader;
+
 import java.io.IOException;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
@@ -10,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The learner's compiled classes. Every {@link #create} loads them in a fresh class loader, so
@@ -21,6 +24,7 @@ public final class Implementation implements AutoCloseable {
     private final String className;
     private final ClassLoader parent;
     private final List<URLClassLoader> loaders = new ArrayList<>();
+    private final Map<String, byte[]> rewritten = YieldingClassLoader.newCache();
 
     public Implementation(URL[] urls, String className, ClassLoader parent) {
         this.urls = urls.clone();
@@ -43,7 +47,19 @@ public final class Implementation implements AutoCloseable {
 
     /** Constructs a new instance, in a new "process", with the public constructor taking these types. */
     public <T> T create(Class<T> expected, Class<?>[] parameterTypes, Object... args) {
-        Class<?> type = loadInFreshLoader();
+        return construct(loadInFreshLoader(new URLClassLoader("kata", urls, parent)), expected, parameterTypes, args);
+    }
+
+    /**
+     * Like {@link #create}, with a yield point before every shared access in the learner's classes,
+     * so a {@link dev.lockdrill.harness.interleave.Interleaving} decides how its calls interleave.
+     */
+    public <T> T createInterleavable(Class<T> expected, Class<?>[] parameterTypes, Object... args) {
+        return construct(loadInFreshLoader(new YieldingClassLoader(urls, parent, rewritten)), expected, parameterTypes,
+                args);
+    }
+
+    private <T> T construct(Class<?> type, Class<T> expected, Class<?>[] parameterTypes, Object... args) {
         if (!expected.isAssignableFrom(type)) {
             throw new HarnessException(type.getName() + " must implement " + expected.getName());
         }
@@ -60,8 +76,7 @@ public final class Implementation implements AutoCloseable {
         }
     }
 
-    private Class<?> loadInFreshLoader() {
-        URLClassLoader loader = new URLClassLoader("kata", urls, parent);
+    private Class<?> loadInFreshLoader(URLClassLoader loader) {
         synchronized (loaders) {
             loaders.add(loader);
         }

@@ -45,8 +45,8 @@ public final class CircuitBreakerKata extends DeclaredKata {
                 new Clause("C1", "Thread-safe: the three methods may be called from many threads at once; every "
                         + "reported outcome is counted exactly once, and no method throws.",
                         List.of("outcomes-counted-under-contention", "half-open-trials-bounded",
-                                "one-event-per-transition", "no-unexpected-errors"),
-                        List.of(Scenarios.OUTCOME_HAMMER, Scenarios.HALF_OPEN_RACE)),
+                                "one-event-per-transition", "linearizable-under-interleaving", "no-unexpected-errors"),
+                        List.of(Scenarios.OUTCOME_HAMMER, Scenarios.HALF_OPEN_RACE, Scenarios.INTERLEAVED_CALLS)),
                 new Clause("C2", "CLOSED lets every call through and judges the outcomes of the last "
                         + "slidingWindowSize reported calls (a permit that never gets an outcome is no call), not "
                         + "every call since it closed.",
@@ -81,7 +81,9 @@ public final class CircuitBreakerKata extends DeclaredKata {
                                 Scenarios.HALF_OPEN_ORDERS)),
                 new Clause("C8", "The only transitions are CLOSED→OPEN, OPEN→HALF_OPEN and HALF_OPEN→OPEN|CLOSED; "
                         + "each is announced exactly once, on the thread that made it, before that call returns.",
-                        List.of("no-closed-to-half-open", "one-event-per-transition"),
-                        List.of(Scenarios.HALF_OPEN_RACE, Scenarios.FLAPPING, Scenarios.OUTCOME_HAMMER)));
+                        List.of("no-closed-to-half-open", "one-event-per-transition",
+                                "linearizable-under-interleaving"),
+                        List.of(Scenarios.HALF_OPEN_RACE, Scenarios.FLAPPING, Scenarios.OUTCOME_HAMMER,
+                                Scenarios.INTERLEAVED_CALLS)));
     }
 }

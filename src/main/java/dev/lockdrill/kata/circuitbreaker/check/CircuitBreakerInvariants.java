@@ -63,6 +63,7 @@ public final class CircuitBreakerInvariants {
                         facts -> concat(EventChain.breaks(facts), RaceEvidence.repeatedTransitions(facts)),
                         facts -> facts.traces().stream().anyMatch(t -> !t.transitions().isEmpty()),
                         "the breaker never announced a transition"),
+                new LinearizableUnderInterleaving(),
                 new ModelInvariant("wall-clock-jump-changes-nothing",
                         "a jump of the time of day changes no decision: only the monotonic ticker counts",
                         d -> d.trace().scenario().equals(Scenarios.CLOCK_JUMP) && OPEN_TIMER.contains(d.kind()),

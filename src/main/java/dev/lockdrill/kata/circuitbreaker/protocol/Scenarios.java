@@ -17,6 +17,7 @@ public final class Scenarios {
     public static final String OUTCOME_HAMMER = "outcome-hammer";
     public static final String FRACTIONAL_THRESHOLDS = "fractional-thresholds";
     public static final String HALF_OPEN_ORDERS = "half-open-orders";
+    public static final String INTERLEAVED_CALLS = "interleaved-calls";
 
     private Scenarios() {
     }

@@ -33,12 +33,27 @@ final class BreakerRig extends ScenarioRig {
         super(context, null, scenario);
     }
 
+    /** The run's seed, which replays every scenario's choices. */
+    long seed() {
+        return context.seed();
+    }
+
     BreakerProbe open(String id, BreakerConfig config, boolean sequential) {
         return open(id, config, sequential, VirtualTicker.DEFAULT_START);
     }
 
     /** A fresh breaker whose ticker starts at {@code tickerStart}. */
     BreakerProbe open(String id, BreakerConfig config, boolean sequential, long tickerStart) {
+        return open(id, config, sequential, tickerStart, false);
+    }
+
+    /** A fresh breaker with yield points in its classes, for calls made under an {@code Interleaving}. */
+    BreakerProbe openInterleavable(String id, BreakerConfig config) {
+        return open(id, config, false, VirtualTicker.DEFAULT_START, true);
+    }
+
+    private BreakerProbe open(String id, BreakerConfig config, boolean sequential, long tickerStart,
+                              boolean interleavable) {
         VirtualTicker ticker = new VirtualTicker(tickerStart);
         BreakerProbe probe = new BreakerProbe(scenario + "/" + id, config, ticker, new JumpingWallClock(ticker));
         TransitionListener listener = (from, to, at) -> {
@@ -48,9 +63,12 @@ final class BreakerRig extends ScenarioRig {
         };
         recorder().observe(BreakerSetup.OBSERVATION, scenario, List.of(BreakerConfigs.describe(probe.id(), config,
                 sequential).toRow()));
-        probe.attach(context.implementation().create(CircuitBreaker.class,
-                new Class<?>[]{BreakerConfig.class, Ticker.class, Clock.class, TransitionListener.class},
-                config, ticker, probe.wallClock(), listener));
+        Class<?>[] parameterTypes = {BreakerConfig.class, Ticker.class, Clock.class, TransitionListener.class};
+        probe.attach(interleavable
+                ? context.implementation().createInterleavable(CircuitBreaker.class, parameterTypes, config, ticker,
+                        probe.wallClock(), listener)
+                : context.implementation().create(CircuitBreaker.class, parameterTypes, config, ticker,
+                        probe.wallClock(), listener));
         return probe;
     }
 

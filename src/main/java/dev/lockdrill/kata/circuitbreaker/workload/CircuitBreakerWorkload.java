@@ -26,7 +26,8 @@ public final class CircuitBreakerWorkload implements Workload, Explorable {
             new SlidingWindowScenario(),
             new OutcomeHammerScenario(),
             new FractionalThresholdScenario(),
-            new HalfOpenOrdersScenario());
+            new HalfOpenOrdersScenario(),
+            new InterleavedCallsScenario());
 
     @Override
     public void run(WorkloadContext context) throws Exception {

@@ -290,8 +290,8 @@ class CircuitBreakerInvariantsTest {
         assertThat(results).filteredOn(r -> r.verdict() == Verdict.NOT_EXERCISED).extracting(InvariantResult::name)
                 .containsExactlyInAnyOrder("no-permit-while-open", "half-open-trials-bounded",
                         "opens-only-after-minimum-calls",
-                        "no-closed-to-half-open", "one-event-per-transition", "wall-clock-jump-changes-nothing",
-                        "outcomes-counted-under-contention");
+                        "no-closed-to-half-open", "one-event-per-transition", "linearizable-under-interleaving",
+                        "wall-clock-jump-changes-nothing", "outcomes-counted-under-contention");
     }
 
     @Test

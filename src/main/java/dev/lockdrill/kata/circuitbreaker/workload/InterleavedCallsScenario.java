@@ -1,0 +1,111 @@
+package dev.lockdrill.kata.circuitbreaker.workload;
+
+import dev.lockdrill.harness.interleave.Interleaving;
+import dev.lockdrill.katas.api.breaker.BreakerConfig;
+import dev.lockdrill.kata.circuitbreaker.protocol.Schedule;
+import dev.lockdrill.kata.circuitbreaker.protocol.Scenarios;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Three workers call one breaker at the moments where a transition is due (CLOSED at its threshold,
+ * OPEN at the end of its wait, HALF_OPEN at its verdict), with the breaker's classes loaded with
+ * yield points, so the harness decides every interleaving of their field reads and writes
+ * ({@link Interleaving}). At each moment the first worker (chosen by the seed) is preempted once at
+ * each of its yield points in turn, the others running their calls in between: a check-then-act is
+ * caught because one of these schedules puts a worker between the check and the act, not because
+ * the machine happened to be idle. Each schedule is recorded, so a breaker no sequential order
+ * explains is shown with the interleaving that broke it.
+ */
+final class InterleavedCallsScenario implements BreakerScenario {
+    /** Beyond this many yield points of the first worker, preemption points are sampled evenly. */
+    static final int MAX_SCHEDULES_PER_MOMENT = 40;
+    private static final long CALL_NANOS = 1_000_000L;
+
+    /** A state where a transition is due, and what the three workers do there at once. */
+    private enum Moment {
+        CLOSED_AT_THRESHOLD("three failures reported at once to a CLOSED breaker at its threshold"),
+        OPEN_WAIT_OVER("three permits asked at once just after the open wait"),
+        HALF_OPEN_VERDICT("the last trial outcomes and a permit request at once in HALF_OPEN");
+
+        private final String description;
+
+        Moment(String description) {
+            this.description = description;
+        }
+    }
+
+    @Override
+    public String name() {
+        return Scenarios.INTERLEAVED_CALLS;
+    }
+
+    @Override
+    public String summary() {
+        return Moment.values().length + " moments where a transition is due, 3 workers, the first preempted "
+                + "at each of its yield points";
+    }
+
+    @Override
+    public void run(BreakerRig rig) throws Exception {
+        String replay = "lockdrill check circuit-breaker --seed " + rig.seed();
+        int n = 0;
+        for (Moment moment : Moment.values()) {
+            List<Integer> order = new ArrayList<>(List.of(1, 2, 3));
+            Collections.rotate(order, rig.random().nextInt(order.size()));
+            int yields = runOne(rig, moment, "i" + ++n, order, 0, replay);
+            int stride = Math.max(1, (yields + MAX_SCHEDULES_PER_MOMENT - 1) / MAX_SCHEDULES_PER_MOMENT);
+            for (int preemptAt = 1; preemptAt <= yields; preemptAt += stride) {
+                runOne(rig, moment, "i" + ++n, order, preemptAt, replay);
+            }
+        }
+    }
+
+    /** Runs one schedule; returns how many yield points the first worker passed. */
+    private static int runOne(BreakerRig rig, Moment moment, String id, List<Integer> order, int preemptAt,
+                              String replay) throws InterruptedException {
+        BreakerConfig config = new BreakerConfig(50, 100, Duration.ofSeconds(10), 4, 2, Duration.ofSeconds(30),
+                moment == Moment.OPEN_WAIT_OVER ? 1 : 2);
+        BreakerProbe probe = rig.openInterleavable(id, config);
+        Interleaving interleaving = new Interleaving(preemptAt);
+        switch (moment) {
+            case CLOSED_AT_THRESHOLD:
+                rig.call(probe, false, 1);
+                for (int w : order) {
+                    String worker = "w-" + w;
+                    interleaving.add(worker, () -> rig.outcome(probe, worker, true, CALL_NANOS));
+                }
+                break;
+            case OPEN_WAIT_OVER:
+                long opened = rig.failFast(probe, config.minimumNumberOfCalls());
+                rig.advanceTo(probe, opened, probe.pastWaitMillis());
+                for (int w : order) {
+                    String worker = "w-" + w;
+                    interleaving.add(worker, () -> rig.acquire(probe, worker, 0));
+                }
+                break;
+            default:
+                long reopened = rig.failFast(probe, config.minimumNumberOfCalls());
+                rig.advanceTo(probe, reopened, probe.pastWaitMillis());
+                rig.acquire(probe);
+                rig.acquire(probe);
+                for (int w : order) {
+                    String worker = "w-" + w;
+                    interleaving.add(worker, w == 3 ? () -> rig.acquire(probe, worker, 0)
+                            : () -> rig.outcome(probe, worker, w == 1, CALL_NANOS));
+                }
+                break;
+        }
+        Interleaving.Outcome outcome = interleaving.run();
+        List<Schedule.Step> steps = new ArrayList<>();
+        for (Interleaving.Step step : outcome.steps()) {
+            steps.add(new Schedule.Step(step.worker(), step.at()));
+        }
+        rig.recorder().observe(Schedule.OBSERVATION, rig.scenario(), List.of(new Schedule(probe.id(),
+                moment.description, steps, outcome.stuck().orElse(""), replay).toRow()));
+        return outcome.firstWorkerYields();
+    }
+}

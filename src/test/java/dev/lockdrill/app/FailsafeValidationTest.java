@@ -33,8 +33,19 @@ class FailsafeValidationTest {
             "counts-slow-calls",
             // "m failures of the last n executions" is a count over a fixed n, not a rate over the calls in the window
             "behaves-like-reference-model",
+            // judged by the same reference model, so the same difference seen under interleaving: Failsafe opens
+            // on its count of the last n where the model's rate over the window does not
+            "linearizable-under-interleaving",
             // a recorded trial hands its permit back: trials limited in flight, not in total
             "half-open-trials-bounded");
+
+    /**
+     * May also fail, and only in the interleaved scenario: the adapter announces Failsafe's
+     * transitions from Failsafe's listeners, which run after the state changed, so under the
+     * controlled scheduler two announcements can come out of transition order (seen at seed 551754,
+     * one run in two). Not yet confirmed against Failsafe's source: an open question, not a rule.
+     */
+    static final String UNDER_INTERLEAVING = "one-event-per-transition";
 
     @TempDir
     static Path state;
@@ -61,8 +72,12 @@ class FailsafeValidationTest {
                 List.of(jarOf(CircuitBreaker.class)), seed, null, null), CheckProgress.SILENT);
 
         assertThat(result.status()).as(Pipelines.explain(result)).isEqualTo(RunStatus.FAIL);
-        assertThat(result.you().invariants()).filteredOn(r -> !r.passed()).extracting(InvariantResult::name)
+        assertThat(result.you().invariants()).filteredOn(r -> !r.passed() && !r.name().equals(UNDER_INTERLEAVING))
+                .extracting(InvariantResult::name)
                 .as(Pipelines.explain(result)).containsExactlyInAnyOrderElementsOf(DIFFERENCES);
+        result.you().invariants().stream().filter(r -> r.name().equals(UNDER_INTERLEAVING) && !r.passed())
+                .forEach(r -> assertThat(r.evidence()).allSatisfy(e -> assertThat(e.text())
+                        .startsWith("interleaved-calls/")));
     }
 
     private static Path jarOf(Class<?> type) throws URISyntaxException {

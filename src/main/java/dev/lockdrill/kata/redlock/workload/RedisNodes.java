@@ -62,7 +62,23 @@ public final class RedisNodes implements AutoCloseable {
                     cluster.launch(name, port);
                 }
                 for (String name : NAMES) {
-                    cluster.nodes.get(name).awaitReady(cluster.log(name));
+                    for (int attempt = 1; ; attempt++) {
+                        try {
+                            cluster.nodes.get(name).awaitReady(cluster.log(name));
+                            break;
+                        } catch (IOException e) {
+                            // a port found free was taken by another process before the node bound it: another port
+                            if (attempt == 3 || !String.valueOf(e.getMessage()).contains("Failed listening")) {
+                                throw e;
+                            }
+                            cluster.nodes.get(name).stop();
+                            int port = freePort();
+                            while (!ports.add(port)) {
+                                port = freePort();
+                            }
+                            cluster.launch(name, port);
+                        }
+                    }
                 }
                 return cluster;
             } catch (IOException | RuntimeException e) {

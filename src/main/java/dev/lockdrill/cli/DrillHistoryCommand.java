@@ -147,8 +147,7 @@ final class DrillHistoryCommand implements Callable<Integer> {
     }
 
     private static String clock(Double seconds) {
-        long whole = seconds == null ? 0 : (long) Math.floor(seconds);
-        return String.format(Locale.ROOT, "%d:%02d", whole / 60, whole % 60);
+        return Countdown.format(Duration.ofMillis(seconds == null ? 0 : (long) Math.floor(seconds * 1000)));
     }
 
     private static String when(String at) {

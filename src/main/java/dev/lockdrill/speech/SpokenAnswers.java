@@ -1,6 +1,7 @@
 package dev.lockdrill.speech;
 
 import dev.lockdrill.drill.AnswerListener;
+import dev.lockdrill.drill.Countdown;
 import dev.lockdrill.drill.DrillCard;
 import dev.lockdrill.drill.DrillOutcome;
 import dev.lockdrill.support.LockdrillException;
@@ -15,7 +16,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -132,8 +132,7 @@ public final class SpokenAnswers implements AnswerListener {
     }
 
     static String clockTime(double seconds) {
-        long whole = (long) Math.floor(seconds);
-        return String.format(Locale.ROOT, "%d:%02d", whole / 60, whole % 60);
+        return Countdown.format(Duration.ofMillis((long) Math.floor(seconds * 1000)));
     }
 
     /** Adds the learner's rating to the kept answer, once they have given it. */

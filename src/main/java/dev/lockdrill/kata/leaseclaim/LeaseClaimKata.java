@@ -54,15 +54,17 @@ public final class LeaseClaimKata extends DeclaredKata {
                         List.of("leases-as-asked", "leases-never-overlap"),
                         List.of("skewed-clock", "paused-past-lease", "renewed-then-crashed", "ten-workers")),
                 new Clause("C3", "claim() returns exactly the rows and tokens it leased, never more than max (ids are "
-                        + "bigint, past 2^32 too), and each claim adds one attempt",
+                        + "bigint, past 2^32 too), and each claim adds one attempt; a claim whose reply was lost "
+                        + "throws, it never returns fewer rows than it leased",
                         List.of("claims-match-storage", "attempts-count-claims"),
-                        List.of("stalled-claim", "claim-hammer", "ten-workers", "claim-bounds")),
+                        List.of("stalled-claim", "claim-hammer", "ten-workers", "claim-bounds", "reply-lost")),
                 new Clause("C4", "complete() and extend() change the row only under its current lease token and only "
                         + "while it is unfinished; a stale token (even of a worker with the same name) or a finished "
                         + "row (done or failed, whichever came first) changes nothing and answers false; the answer is "
-                        + "what the table did",
+                        + "what the table did, and an unknown outcome (the reply lost after the table changed) "
+                        + "throws or is found out, never answers false",
                         List.of("only-lease-holder-writes", "completions-match-storage"),
-                        List.of("paused-past-lease", "restarted-worker", "claim-bounds")),
+                        List.of("paused-past-lease", "restarted-worker", "claim-bounds", "reply-lost")),
                 new Clause("C5", "nothing is lost: a crashed worker's rows are claimed again once their last lease ran "
                         + "out, not before, and every row ends done or failed",
                         List.of("crashed-claims-reclaimed", "every-row-finished"),
@@ -70,7 +72,8 @@ public final class LeaseClaimKata extends DeclaredKata {
                 new Clause("C6", "claim, complete and extend answer without an error when no fault hit their caller",
                         List.of("no-unexpected-errors"),
                         List.of("paused-past-lease", "contended-row", "stalled-claim", "skewed-clock",
-                                "restarted-worker", "renewed-then-crashed", "claim-hammer", "ten-workers", "claim-bounds")),
+                                "restarted-worker", "renewed-then-crashed", "claim-hammer", "ten-workers", "claim-bounds",
+                                "reply-lost")),
                 new Clause("C7", "no claim state lives in a session: C1-C6 hold with the workers' DataSources going "
                         + "through PgBouncer in transaction mode", List.of("holds-through-pooler"),
                         List.of(PooledScenarios.STALLED_CLAIM)));

@@ -7,6 +7,8 @@ import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.NoUnexpectedErrors;
 import dev.lockdrill.check.OpText;
 import dev.lockdrill.check.ThroughPooler;
+import dev.lockdrill.history.Faults;
+import dev.lockdrill.history.Op;
 import dev.lockdrill.kata.leaseclaim.protocol.PooledScenarios;
 
 import java.util.ArrayList;
@@ -22,14 +24,21 @@ public final class LeaseClaimInvariants {
      * PgBouncer, as one invariant (holds-through-pooler) that says when it was not run.
      */
     public static List<Invariant> all() {
+        String errors = "claim, complete and extend complete without errors";
+        NoUnexpectedErrors.Excuse firstCallAfterKill = new NoUnexpectedErrors(errors, op -> true,
+                LeaseClaimInvariants::describeCall).firstCallBegunAfter(Faults.KILL);
         List<Invariant> direct = List.of(new LeasesNeverOverlap(), new LeasesAsAsked(true),
                 new OnlyLeaseHolderWrites(), new ClaimsMatchStorage(), new CompletionsMatchStorage(),
                 new CrashedClaimsReclaimed(), new EveryRowFinished(), new AttemptsCountClaims(),
-                new NoUnexpectedErrors("claim, complete and extend complete without errors", op -> true,
-                        op -> op.worker() + " " + op.f() + " in " + op.scenario() + ": " + OpText.outcome(op)));
+                new NoUnexpectedErrors(errors, op -> true, LeaseClaimInvariants::describeCall,
+                        NoUnexpectedErrors.hitDuring(Faults.KILL), firstCallAfterKill));
         List<Invariant> all = new ArrayList<>();
         direct.forEach(invariant -> all.add(ThroughPooler.outside(PooledScenarios.ALL, invariant)));
         all.add(new ThroughPooler(direct, PooledScenarios.ALL));
         return List.copyOf(all);
+    }
+
+    private static String describeCall(Op op) {
+        return op.worker() + " " + op.f() + " in " + op.scenario() + ": " + OpText.outcome(op);
     }
 }

@@ -30,15 +30,16 @@ public final class LeaseClaimWorkload implements Workload, Explorable {
             new ClaimHammerScenario(),
             new TenWorkersScenario(),
             new StalledClaimScenario(true),
-            new ClaimBoundsScenario());
+            new ClaimBoundsScenario(),
+            new ReplyLostScenario());
 
     /**
      * The scenarios that share a lane ({@link Lanes}): the paused worker with the short ones (and
-     * the pooled one, which needs lane 0), the crashes, the crowds.
+     * the pooled one, which needs lane 0), the crashes and lost replies, the crowds.
      */
     public static final List<Set<String>> LANES = List.of(
             Set.of("paused-past-lease", "contended-row", "stalled-claim", "pooled-stalled-claim", "claim-bounds"),
-            Set.of("restarted-worker", "renewed-then-crashed"),
+            Set.of("restarted-worker", "renewed-then-crashed", "reply-lost"),
             Set.of("skewed-clock", "claim-hammer", "ten-workers"));
 
     @Override

@@ -18,21 +18,31 @@ public final class LoseReply implements RoundTripHook {
     }
 
     private final Check applied;
+    private final boolean onlyCommitting;
     private final AtomicBoolean lost = new AtomicBoolean();
     private volatile String roundTrip = "";
 
-    private LoseReply(Check applied) {
+    private LoseReply(Check applied, boolean onlyCommitting) {
         this.applied = applied;
+        this.onlyCommitting = onlyCommitting;
     }
 
     /** Loses the reply of the first round trip after which the effect is visible. */
     public static LoseReply onceApplied(Check applied) {
-        return new LoseReply(applied);
+        return new LoseReply(applied, false);
     }
 
     /** Loses the reply of the worker's next round trip, whatever it was (a read as well as a write). */
     public static LoseReply next() {
-        return new LoseReply(() -> true);
+        return new LoseReply(() -> true, false);
+    }
+
+    /**
+     * Loses the reply of the worker's next round trip that ended a transaction (a COMMIT, or a
+     * statement in autocommit): its effect is visible to everyone, and only the worker does not know.
+     */
+    public static LoseReply nextCommitting() {
+        return new LoseReply(() -> true, true);
     }
 
     @Override
@@ -42,7 +52,7 @@ public final class LoseReply implements RoundTripHook {
 
     @Override
     public void afterRoundTrip(String worker, String kind, String sql, boolean committed) throws SQLException {
-        if (!lost.get() && applied.holds() && lost.compareAndSet(false, true)) {
+        if (!lost.get() && (committed || !onlyCommitting) && applied.holds() && lost.compareAndSet(false, true)) {
             roundTrip = sql == null ? kind : Sql.firstLine(sql);
             throw new SQLException("An I/O error occurred while reading from the backend: the connection was lost "
                     + "after the server acted (dropped by the harness)", "08006");

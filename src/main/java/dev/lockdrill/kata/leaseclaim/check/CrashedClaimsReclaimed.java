@@ -64,10 +64,15 @@ public final class CrashedClaimsReclaimed implements Invariant {
         return failIfAny(Evidence.capped(evidence, 6));
     }
 
-    /** The worker finished the row under this lease (before it crashed, or as the process that came back). */
+    /**
+     * The worker finished the row under this lease (before it crashed, or as the process that came
+     * back): the change that finished it was made under the lease's token, whether it kept the token
+     * in the row or cleared it (a design may set it NULL on completion).
+     */
     private static boolean finishedUnder(List<LeaseAudit.Change> changes, LeaseTimeline.Held held) {
-        return changes.stream().anyMatch(c -> c.newToken() != null && c.newToken() == held.token()
-                && LeaseAudit.terminal(c.newState()));
+        return changes.stream().anyMatch(c -> LeaseAudit.terminal(c.newState())
+                && (c.newToken() != null && c.newToken() == held.token()
+                || c.oldToken() != null && c.oldToken() == held.token()));
     }
 
     private static Optional<LeaseTimeline.Held> next(LeaseTimeline timeline, LeaseTimeline.Held held) {

@@ -2,6 +2,7 @@ package dev.lockdrill.kata.leaseclaim.workload;
 
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.JumpClock;
+import dev.lockdrill.harness.LoseReply;
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.RoundTripHook;
 import dev.lockdrill.harness.Sql;
@@ -33,8 +34,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * completion with the other outcome, extend a finished row, and extend or complete with a stale
  * token; a worker may be paused past its lease, or crash between its calls (its sessions killed)
  * and come back as a fresh process with the same name. The nemesis inserts rows, skews a worker's
- * clock ten minutes ahead or behind, holds a due row locked while claims run, and stalls a worker
- * between the round trips of its next call. After the schedule a drainer claims and finishes what
+ * clock ten minutes ahead or behind, holds a due row locked while claims run, stalls a worker
+ * between the round trips of its next call. A worker's call may lose its reply after the server acted. After the schedule a drainer claims and finishes what
  * is left, as the scripted workers keep polling: every row must end done or failed.
  */
 final class LeaseExplorer implements AutoCloseable {
@@ -111,6 +112,18 @@ final class LeaseExplorer implements AutoCloseable {
         }
     }
 
+    /**
+     * A worker's call whose reply is lost: after the call's first round trip that ended a transaction
+     * (the table changed and only the worker does not know), or after its first round trip of any
+     * kind (a statement inside a transaction, which then rolls back, or a read).
+     */
+    record ReplyLost(String actor, LeaseStep call, boolean committing) implements LeaseStep {
+        public String describe() {
+            return call.describe() + ", and the reply of its first " + (committing ? "committing " : "")
+                    + "round trip is lost";
+        }
+    }
+
     static List<LeaseStep> generate(SplittableRandom random) {
         int workers = 2 + random.nextInt(3);
         int length = 10 + random.nextInt(21);
@@ -118,13 +131,11 @@ final class LeaseExplorer implements AutoCloseable {
         for (int i = 0; i < length; i++) {
             String worker = "worker-" + (1 + random.nextInt(workers));
             int roll = random.nextInt(100);
-            if (roll < 24) {
-                steps.add(new ClaimRows(worker, 1 + random.nextInt(3)));
-            } else if (roll < 40) {
-                steps.add(new Complete(worker, which(random), random.nextInt(4) == 0 ? Completion.FAILED
-                        : Completion.DONE));
-            } else if (roll < 52) {
-                steps.add(new Extend(worker, which(random)));
+            if (roll < 52) {
+                LeaseStep call = roll < 24 ? new ClaimRows(worker, 1 + random.nextInt(3))
+                        : roll < 40 ? new Complete(worker, which(random), random.nextInt(4) == 0 ? Completion.FAILED
+                        : Completion.DONE) : new Extend(worker, which(random));
+                steps.add(random.nextInt(10) == 0 ? new ReplyLost(worker, call, random.nextInt(3) > 0) : call);
             } else if (roll < 64) {
                 steps.add(new PauseWorker(worker, 50 + random.nextInt(550)));
             } else if (roll < 70) {
@@ -233,6 +244,8 @@ final class LeaseExplorer implements AutoCloseable {
             holdRow(h);
         } else if (step instanceof Stall s) {
             stall(s);
+        } else if (step instanceof ReplyLost l) {
+            replyLost(l);
         }
     }
 
@@ -291,6 +304,23 @@ final class LeaseExplorer implements AutoCloseable {
         rig.recorder().fault(Faults.STALL, rig.scenario(), s.worker(), start, held, held
                 ? s.worker() + " stalled after the first round trip of a call, up to " + s.millis() + " ms"
                 : s.worker() + " made no second round trip to stall before " + s.millis() + " ms");
+    }
+
+    private void replyLost(ReplyLost l) throws Exception {
+        worker(l.actor());
+        WorkerDataSource pool = rig.dataSourceOf(l.actor());
+        LoseReply lose = l.committing() ? LoseReply.nextCommitting() : LoseReply.next();
+        long start = rig.recorder().now();
+        pool.hook(lose);
+        try {
+            take(l.call());
+        } finally {
+            pool.hook(RoundTripHook.NONE);
+        }
+        rig.recorder().fault(Faults.KILL, rig.scenario(), l.actor(), start, lose.landed(), lose.landed()
+                ? l.actor() + "'s connection was dropped after the server answered " + lose.roundTrip()
+                + ", before its code saw the reply (an I/O error, 08006)"
+                : l.actor() + "'s call made no " + (l.committing() ? "committing " : "") + "round trip");
     }
 
     /** A drainer finishes what is left (claiming again what expired), then the storage is read. */

@@ -59,6 +59,17 @@ public final class LeaseHistory {
         return this;
     }
 
+    /** The row is finished by a design that clears the token as it finishes (lease_token = NULL). */
+    public LeaseHistory finishClearingToken(long id, String worker, String state, long atUs) {
+        Row row = rows.computeIfAbsent(id, k -> new Row());
+        change(id, row.state, state, row.token, null, row.expiry, row.expiry, row.attempts, row.attempts, atUs,
+                worker);
+        audit.get(audit.size() - 1).put("commitUs", atUs);
+        row.state = state;
+        row.token = null;
+        return this;
+    }
+
     /** The lease (µs) the worker's implementation was built with. */
     public LeaseHistory asked(String worker, long leaseUs) {
         asked.add(Map.of("worker", worker, "leaseUs", leaseUs));

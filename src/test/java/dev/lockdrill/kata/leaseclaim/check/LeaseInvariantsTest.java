@@ -160,6 +160,9 @@ class LeaseInvariantsTest {
         History history = new LeaseHistory().claim(1, "worker-3", 10, 0, 300_000)
                 .finish(1, "worker-3", "done", 100_000).end().fault(Faults.CRASH, "worker-3").build();
         assertPass(new CrashedClaimsReclaimed().check(history));
+        History tokenCleared = new LeaseHistory().claim(1, "worker-3", 10, 0, 300_000)
+                .finishClearingToken(1, "worker-3", "done", 100_000).end().fault(Faults.CRASH, "worker-3").build();
+        assertPass(new CrashedClaimsReclaimed().check(tokenCleared));
     }
 
     @Test

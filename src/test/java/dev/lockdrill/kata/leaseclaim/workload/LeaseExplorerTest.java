@@ -29,8 +29,15 @@ class LeaseExplorerTest {
         for (long seed = 0; seed < 200; seed++) {
             List<LeaseExplorer.LeaseStep> steps = LeaseExplorer.generate(new SplittableRandom(seed));
             assertTrue(steps.size() >= 10 && steps.size() <= 30, "10 to 30 steps, got " + steps.size());
-            for (LeaseExplorer.LeaseStep step : steps) {
+            for (LeaseExplorer.LeaseStep listed : steps) {
+                LeaseExplorer.LeaseStep step = listed;
                 seen.add(step.getClass().getSimpleName());
+                if (step instanceof LeaseExplorer.ReplyLost lost) {
+                    seen.add("reply-lost-" + lost.call().getClass().getSimpleName()
+                            + (lost.committing() ? "-committing" : "-any"));
+                    step = lost.call();
+                    seen.add(step.getClass().getSimpleName());
+                }
                 if (step instanceof LeaseExplorer.Complete c) {
                     seen.add("complete-" + c.which() + "-" + c.outcome());
                 } else if (step instanceof LeaseExplorer.Extend e) {
@@ -51,7 +58,11 @@ class LeaseExplorerTest {
         }
         List<String> expected = new java.util.ArrayList<>(List.of("ClaimRows", "Complete", "Extend", "PauseWorker",
                 "Crash", "Insert", "Skew", "HoldRow", "Stall", "ahead", "behind", "claim-1", "claim-3",
-                "pause-past-lease"));
+                "pause-past-lease", "ReplyLost"));
+        for (String call : List.of("ClaimRows", "Complete", "Extend")) {
+            expected.add("reply-lost-" + call + "-committing");
+            expected.add("reply-lost-" + call + "-any");
+        }
         for (LeaseExplorer.Which which : LeaseExplorer.Which.values()) {
             expected.add("extend-" + which);
             expected.add("complete-" + which + "-DONE");

@@ -65,10 +65,14 @@ public final class PgLockServiceKata extends DeclaredKata {
                         List.of("paused-past-ttl", "stalled-acquire", "killed-lock-session")),
                 new Clause("C7", "calls answer instead of throwing, from many threads and processes at once",
                         List.of("no-unexpected-errors"), List.of("handover", "paused-past-ttl", "renew-then-stop",
-                        "renew-lengths", "clock-jump", "killed-lock-session", "stalled-acquire", "contenders")),
+                        "renew-lengths", "clock-jump", "killed-lock-session", "stalled-acquire", "contenders", "reply-lost")),
                 new Clause("C8", "no lock state lives in a session: C1-C7 hold with the workers' DataSources going "
                         + "through PgBouncer in transaction mode", List.of("holds-through-pooler"),
-                        List.of(PooledScenarios.HANDOVER)));
+                        List.of(PooledScenarios.HANDOVER)),
+                new Clause("C9", "the answer is what the locks table did: a call whose reply was lost after the table "
+                        + "changed throws or finds out, never answers not granted or false",
+                        List.of("grants-match-table", "current-lease-renews-and-releases", "no-unexpected-errors"),
+                        List.of("reply-lost")));
     }
 
     @Override

@@ -27,7 +27,7 @@ public final class LockServiceInvariants {
      */
     public static List<Invariant> all() {
         List<Invariant> direct = List.of(new OneLiveHolder(), new TokensStrictlyIncrease(),
-                new OnlyCurrentLeaseActs(), new CurrentLeaseActs(), new FreeLockCanBeAcquired(),
+                new OnlyCurrentLeaseActs(), new CurrentLeaseActs(), new GrantsMatchTable(), new FreeLockCanBeAcquired(),
                 new StaleHolderFenced(), noUnexpectedErrors());
         List<Invariant> all = new ArrayList<>();
         direct.forEach(invariant -> all.add(ThroughPooler.outside(PooledScenarios.ALL, invariant)));

@@ -15,11 +15,16 @@ public final class LockObservations {
     private LockObservations() {
     }
 
-    /** One token the locks table took: for which name, by which statement, in which session. */
-    public record TokenWritten(long seq, String name, String op, long token, String app) {
+    /**
+     * One token the locks table took: for which name, by which statement, in which session, and
+     * whether the row's lease was live once written (a grant) or not (a placeholder row some
+     * designs insert with an expired lease before they lock it and decide).
+     */
+    public record TokenWritten(long seq, String name, String op, long token, String app, boolean live) {
         public static TokenWritten of(Map<String, Object> row) {
             return new TokenWritten(((Number) row.get("seq")).longValue(), (String) row.get("name"),
-                    (String) row.get("op"), ((Number) row.get("token")).longValue(), (String) row.get("app"));
+                    (String) row.get("op"), ((Number) row.get("token")).longValue(), (String) row.get("app"),
+                    Boolean.TRUE.equals(row.get("live")));
         }
     }
 

@@ -106,7 +106,7 @@ final class LockRig extends ScenarioRig implements AutoCloseable {
     /** Records the tokens the locks table took for this scenario's names, in the order it took them. */
     void observeLockHistory() throws SQLException {
         recorder().observe(LockObservations.LOCK_HISTORY, scenario, Sql.rows(admin, """
-                SELECT seq, name, op, token, app FROM lockdrill_lock_history WHERE name LIKE ? ORDER BY seq""",
+                SELECT seq, name, op, token, app, live FROM lockdrill_lock_history WHERE name LIKE ? ORDER BY seq""",
                 scenario + "/%"));
     }
 

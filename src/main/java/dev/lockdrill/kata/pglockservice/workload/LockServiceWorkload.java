@@ -33,7 +33,8 @@ public final class LockServiceWorkload implements Workload, Explorable {
             new KilledLockSessionScenario(),
             new StalledAcquireScenario(),
             new ContendersScenario(),
-            new PooledHandoverScenario());
+            new PooledHandoverScenario(),
+            new ReplyLostScenario());
 
     /**
      * The scenarios that share a lane ({@link Lanes}): the quick ones (and the pooled one, which
@@ -41,7 +42,7 @@ public final class LockServiceWorkload implements Workload, Explorable {
      */
     public static final List<Set<String>> LANES = List.of(
             Set.of("handover", "stalled-acquire", "contenders", "killed-lock-session", "pooled-handover"),
-            Set.of("renew-then-stop", "renew-lengths"),
+            Set.of("renew-then-stop", "renew-lengths", "reply-lost"),
             Set.of("paused-past-ttl", "clock-jump"));
 
     @Override
@@ -72,12 +73,13 @@ public final class LockServiceWorkload implements Workload, Explorable {
                     + (10 + Seeds.forScenario(context.seed(), "fence").nextInt(80)));
             Sql.exec(admin, """
                     CREATE TABLE lockdrill_lock_history (seq bigserial PRIMARY KEY, name text NOT NULL, op text NOT NULL,
-                        token bigint, app text);
+                        token bigint, app text, live boolean);
                     CREATE FUNCTION lockdrill_lock_history_fn() RETURNS trigger LANGUAGE plpgsql AS $$
                     BEGIN
                       IF TG_OP = 'INSERT' OR NEW.token IS DISTINCT FROM OLD.token THEN
-                        INSERT INTO lockdrill_lock_history(name, op, token, app)
-                          VALUES (NEW.name, TG_OP, NEW.token, current_setting('application_name'));
+                        INSERT INTO lockdrill_lock_history(name, op, token, app, live)
+                          VALUES (NEW.name, TG_OP, NEW.token, current_setting('application_name'),
+                                  NEW.lease_until > clock_timestamp());
                       END IF;
                       RETURN NULL;
                     END $$;

@@ -68,9 +68,18 @@ final class LockHistory {
 
     /** The locks table took this token for the lock (the check's history trigger saw it), in this order. */
     LockHistory tableTook(long token, String worker) {
+        return tableTook(token, worker, true);
+    }
+
+    /** As {@link #tableTook(long, String)}; {@code live} false for a placeholder row written already expired. */
+    LockHistory tableTook(long token, String worker, boolean live) {
         tokensWritten.add(Map.of("seq", (long) tokensWritten.size() + 1, "name", NAME, "op", "INSERT",
-                "token", token, "app", "ld-" + worker));
+                "token", token, "app", "ld-" + worker, "live", live));
         return this;
+    }
+
+    LockHistory failedAcquire(String worker, long ttlMs, long from, long to) {
+        return add(worker, LockOps.ACQUIRE, new AcquireCall(NAME, ttlMs).toMap(), from, to, Outcome.INFO, Map.of());
     }
 
     History build() {

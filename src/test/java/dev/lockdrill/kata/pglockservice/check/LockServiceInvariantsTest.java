@@ -330,4 +330,21 @@ class LockServiceInvariantsTest {
         assertThat(violations).as("violating ops").containsOnly(violating);
         assertThat(named).as("context ops").contains(context);
     }
+
+    @Test
+    void aGrantTheTableTookMustBeAnsweredAsAGrantUnlessTheCallFailed() {
+        History refusedButGranted = new LockHistory().tableTook(0, "worker-1", false).tableTook(41, "worker-1")
+                .refused("worker-1", 500, 0, 10).build();
+        assertThat(new GrantsMatchTable().check(refusedButGranted).evidence()).singleElement()
+                .satisfies(e -> assertThat(e.text()).contains("token 41", "worker-1"));
+        History answered = new LockHistory().tableTook(0, "worker-1", false).tableTook(41, "worker-1")
+                .granted("worker-1", 41, 500, 0, 10).build();
+        assertPass(new GrantsMatchTable().check(answered));
+        History unknown = new LockHistory().tableTook(41, "worker-1").failedAcquire("worker-1", 500, 0, 10)
+                .refused("worker-1", 500, 20, 30).build();
+        assertPass(new GrantsMatchTable().check(unknown));
+        History otherWorkersGrant = new LockHistory().tableTook(41, "worker-2").granted("worker-2", 41, 500, 0, 10)
+                .refused("worker-1", 500, 20, 30).build();
+        assertPass(new GrantsMatchTable().check(otherWorkersGrant));
+    }
 }

@@ -1,6 +1,7 @@
 package dev.lockdrill.kata.pglockservice.workload;
 
 import dev.lockdrill.harness.JumpClock;
+import dev.lockdrill.harness.LoseReply;
 
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.RoundTripHook;
@@ -32,7 +33,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * and then take its own lock again. The nemesis kills a worker's sessions (its pool then drops its
  * idle connections, as a validating pool would, so the kill is judged on the calls it hit), jumps its clock ten
  * minutes ahead or back, stalls it between the round trips of its next call or inside the statement
- * that writes the locks row, and moves the token sequence across 2^31 or 2^32. A worker whose renew
+ * that writes the locks row, and moves the token sequence across 2^31 or 2^32. A worker's call may
+ * lose its reply after the server acted (the connection dropped, 08006). A worker whose renew
  * or release of its current lease said false tries it once more (it may have been the first call
  * after a kill), as the scripted ones do.
  */
@@ -100,6 +102,18 @@ final class LockExplorer implements AutoCloseable {
         }
     }
 
+    /**
+     * A worker's call whose reply is lost: after the call's first round trip that ended a transaction
+     * (the locks table changed and only the worker does not know), or after its first round trip of
+     * any kind (a statement inside a transaction, which then rolls back, or a read).
+     */
+    record ReplyLost(String actor, LockStep call, boolean committing) implements LockStep {
+        public String describe() {
+            return call.describe() + ", and the reply of its first " + (committing ? "committing " : "")
+                    + "round trip is lost";
+        }
+    }
+
     static List<LockStep> generate(SplittableRandom random) {
         int workers = 2 + random.nextInt(3);
         List<String> locks = random.nextInt(3) == 0 ? List.of("a", "b") : List.of("a");
@@ -110,16 +124,12 @@ final class LockExplorer implements AutoCloseable {
             String worker = "worker-" + (1 + random.nextInt(workers));
             String lock = locks.get(random.nextInt(locks.size()));
             int roll = random.nextInt(100);
-            if (roll < 24) {
-                steps.add(new Acquire(worker, lock, ttl(random)));
-            } else if (roll < 36) {
-                steps.add(new Renew(worker, lock, ttl(random), false));
-            } else if (roll < 41) {
-                steps.add(new Renew(worker, lock, ttl(random), true));
-            } else if (roll < 50) {
-                steps.add(new Release(worker, lock, false));
-            } else if (roll < 54) {
-                steps.add(new Release(worker, lock, true));
+            if (roll < 54) {
+                LockStep call = roll < 24 ? new Acquire(worker, lock, ttl(random))
+                        : roll < 36 ? new Renew(worker, lock, ttl(random), false)
+                        : roll < 41 ? new Renew(worker, lock, ttl(random), true)
+                        : roll < 50 ? new Release(worker, lock, false) : new Release(worker, lock, true);
+                steps.add(random.nextInt(10) == 0 ? new ReplyLost(worker, call, random.nextInt(3) > 0) : call);
             } else if (roll < 63) {
                 steps.add(new Write(worker, lock));
             } else if (roll < 75) {
@@ -245,7 +255,26 @@ final class LockExplorer implements AutoCloseable {
             }
         } else if (step instanceof SkipTokens t) {
             rig.skipTokensTo(t.below() - 2);
+        } else if (step instanceof ReplyLost l) {
+            replyLost(l);
         }
+    }
+
+    private void replyLost(ReplyLost l) throws Exception {
+        worker(l.actor());
+        WorkerDataSource pool = pool(l.actor());
+        LoseReply lose = l.committing() ? LoseReply.nextCommitting() : LoseReply.next();
+        long start = rig.recorder().now();
+        pool.hook(lose);
+        try {
+            take(l.call());
+        } finally {
+            pool.hook(RoundTripHook.NONE);
+        }
+        rig.recorder().fault(Faults.KILL, rig.scenario(), l.actor(), start, lose.landed(), lose.landed()
+                ? l.actor() + "'s connection was dropped after the server answered " + lose.roundTrip()
+                + ", before its code saw the reply (an I/O error, 08006)"
+                : l.actor() + "'s call made no " + (l.committing() ? "committing " : "") + "round trip");
     }
 
     private static Optional<Lease> lease(WorkerState state, String lock, boolean older) {

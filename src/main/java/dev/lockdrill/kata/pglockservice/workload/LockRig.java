@@ -110,9 +110,14 @@ final class LockRig extends ScenarioRig implements AutoCloseable {
                 scenario + "/%"));
     }
 
-    /** Moves the token sequence on, so that the next tokens are drawn from {@code next} on. */
+    /**
+     * Moves the token sequence on, so that the next tokens are drawn from {@code next} on, or from
+     * where it already is when that is further: never back, and never onto a value it handed out
+     * (once {@code is_called}, its {@code last_value} was drawn already).
+     */
     void skipTokensTo(long next) throws SQLException {
-        Sql.rows(admin, "SELECT setval('lock_fence', greatest(?, (SELECT last_value FROM lock_fence)), false)", next);
+        Sql.rows(admin, "SELECT setval('lock_fence', greatest(?, (SELECT CASE WHEN is_called THEN last_value + 1 "
+                + "ELSE last_value END FROM lock_fence)), false)", next);
     }
 
     /**

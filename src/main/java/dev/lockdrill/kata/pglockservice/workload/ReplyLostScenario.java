@@ -18,7 +18,9 @@ import java.util.Optional;
  * on a tryAcquire that was granted (the table took worker-1's token), on a renew that pushed the
  * lease on, and on a release that freed the lock. The service cannot know: it must throw (the
  * outcome is unknown) or find out, never answer "not granted" or false. Meanwhile worker-2 asks
- * for the lock worker-1 was granted without knowing it: it must be refused. After an unknown renew
+ * for the lock worker-1 was granted without knowing it: it must be refused. And worker-1 asks
+ * again for a lock it holds, losing the reply of a round trip that changed nothing: a refusal or
+ * an error, never the lease it already had passed off as a new grant. After an unknown renew
  * or release, worker-1 sends it again, as a caller would.
  */
 final class ReplyLostScenario implements LockScenario {
@@ -51,6 +53,7 @@ final class ReplyLostScenario implements LockScenario {
             if (lease.isEmpty()) {
                 return;
             }
+            again(rig, first, held);
             Object until = leaseUntil(observer, held);
             boolean renewed = lose(rig, "worker-1", observer, "SELECT 1 AS one FROM locks WHERE name = ? AND "
                     + "(extract(epoch FROM lease_until) * 1000000)::bigint <> " + until, held,
@@ -68,6 +71,26 @@ final class ReplyLostScenario implements LockScenario {
             }
             rig.acquire("worker-2", second, held, TTL_MILLIS).ifPresent(next -> rig.release("worker-2", second, next));
         }
+    }
+
+    /**
+     * worker-1 asks again for the lock it holds and loses the reply of its first round trip, which
+     * changed nothing: an answer that "finds out" by looking for a live lease of its holder mistakes
+     * the lease it already had for a new grant (the same token granted twice).
+     */
+    private static void again(LockRig rig, LockService service, String name) {
+        LoseReply lose = LoseReply.next();
+        long start = rig.recorder().now();
+        rig.dataSource("worker-1").hook(lose);
+        try {
+            rig.acquire("worker-1", service, name, TTL_MILLIS);
+        } finally {
+            rig.dataSource("worker-1").hook(RoundTripHook.NONE);
+        }
+        rig.recorder().fault(Faults.KILL, rig.scenario(), "worker-1", start, lose.landed(), lose.landed()
+                ? "worker-1, holding " + name + ", asked for it again; its connection was dropped before the "
+                + "service saw the reply to " + lose.roundTrip() + " (an I/O error, 08006), which changed nothing"
+                : "worker-1's second tryAcquire(" + name + ") made no round trip");
     }
 
     /** A call the scenario makes with a lost reply. */

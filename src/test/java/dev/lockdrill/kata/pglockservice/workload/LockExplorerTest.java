@@ -28,8 +28,15 @@ class LockExplorerTest {
         for (long seed = 0; seed < 200; seed++) {
             List<LockExplorer.LockStep> steps = LockExplorer.generate(new SplittableRandom(seed));
             assertTrue(steps.size() >= 10 && steps.size() <= 30, "10 to 30 steps, got " + steps.size());
-            for (LockExplorer.LockStep step : steps) {
+            for (LockExplorer.LockStep listed : steps) {
+                LockExplorer.LockStep step = listed;
                 seen.add(step.getClass().getSimpleName());
+                if (step instanceof LockExplorer.ReplyLost lost) {
+                    seen.add("reply-lost-" + lost.call().getClass().getSimpleName()
+                            + (lost.committing() ? "-committing" : "-any"));
+                    step = lost.call();
+                    seen.add(step.getClass().getSimpleName());
+                }
                 if (step instanceof LockExplorer.Renew r) {
                     seen.add("renew-" + (r.older() ? "older" : "current"));
                     seen.add("ttl-" + r.ttlMillis());
@@ -55,7 +62,9 @@ class LockExplorerTest {
         for (String kind : List.of("Acquire", "Renew", "Release", "Write", "Pause", "Kill", "ClockJump", "Stall",
                 "SkipTokens", "renew-older", "renew-current", "release-older", "release-current", "clock-ahead",
                 "clock-back", "stall-in-statement", "stall-after-round-trip", "skip-" + (1L << 31),
-                "skip-" + (1L << 32), "ttl-200", "ttl-300", "ttl-3000", "pause-past-300")) {
+                "skip-" + (1L << 32), "ttl-200", "ttl-300", "ttl-3000", "pause-past-300", "ReplyLost",
+                "reply-lost-Acquire-committing", "reply-lost-Acquire-any", "reply-lost-Renew-committing",
+                "reply-lost-Release-committing")) {
             assertTrue(seen.contains(kind), "no " + kind + " in 200 seeds");
         }
         assertEquals(Set.of("worker-1", "worker-2", "worker-3", "worker-4"), workers);

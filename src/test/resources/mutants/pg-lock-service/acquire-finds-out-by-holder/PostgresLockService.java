@@ -13,10 +13,9 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Alternative: tryAcquire finds out what happened when its round trip fails. The grant may have
- * committed before the connection broke, so on an error it reads the lock back on a fresh
- * connection: a live lease under this holder is the one it was just granted (returned); otherwise
- * the error stands (thrown). Otherwise as the reference.
+ * Mutant: tryAcquire "finds out" after an error by looking for a live lease of its holder, and
+ * returns it as the grant. When the holder already held the lock and its repeated acquire lost its
+ * reply (having changed nothing), it passes the old lease off as a new grant: the same token twice.
  */
 public final class PostgresLockService implements LockService {
     private static final String ACQUIRE = """
@@ -53,25 +52,17 @@ public final class PostgresLockService implements LockService {
                 return rs.next() ? Optional.of(new Lease(name, rs.getLong(1), holder)) : Optional.empty();
             }
         } catch (SQLException e) {
-            Optional<Lease> mine = liveLeaseOf(name);
-            if (mine.isPresent()) {
-                return mine;
+            try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(
+                    "SELECT token FROM locks WHERE name = ? AND holder = ? AND lease_until > clock_timestamp()")) {
+                ps.setString(1, name);
+                ps.setString(2, holder);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        return Optional.of(new Lease(name, rs.getLong(1), holder)); // "my grant went through"
+                    }
+                }
             }
             throw e;
-        }
-    }
-
-    /** This holder's live lease of the name, read on a fresh connection; empty when none or unreadable. */
-    private Optional<Lease> liveLeaseOf(String name) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(
-                "SELECT token FROM locks WHERE name = ? AND holder = ? AND lease_until > clock_timestamp()")) {
-            ps.setString(1, name);
-            ps.setString(2, holder);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(new Lease(name, rs.getLong(1), holder)) : Optional.empty();
-            }
-        } catch (SQLException unreadable) {
-            return Optional.empty();
         }
     }
 

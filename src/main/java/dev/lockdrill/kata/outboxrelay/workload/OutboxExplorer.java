@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.outboxrelay.workload;
 
+import dev.lockdrill.harness.LoseReply;
+import dev.lockdrill.harness.RoundTripHook;
 import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.explore.Step;
 import dev.lockdrill.history.Faults;
@@ -27,7 +29,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * nemesis kills a relay's sessions (at once, or right after the broker accepted its next message),
  * crashes a relay's process while its next request is on the way (a fresh process takes its place),
  * loses a request or an acknowledgement, takes the broker down for a relay's next one or two calls,
- * and pauses a relay inside a publish. At the end every open transaction commits, every fault ends,
+ * and pauses a relay inside a publish; a relay's call may lose a database reply after the server
+ * acted (a claim or a mark committed). At the end every open transaction commits, every fault ends,
  * and a fresh relay drains the outbox alone, so every committed event must be out and marked.
  */
 final class OutboxExplorer implements AutoCloseable {
@@ -119,6 +122,18 @@ final class OutboxExplorer implements AutoCloseable {
         }
     }
 
+    /**
+     * A relay's call whose database reply is lost: after the call's first round trip that ended a
+     * transaction (a claim or a mark committed, and only the relay does not know), or after its first
+     * round trip of any kind (a read, or a statement inside a transaction, which then rolls back).
+     */
+    record ReplyLost(String actor, Relay call, boolean committing) implements OutboxStep {
+        public String describe() {
+            return call.describe() + ", and the database's reply to its first " + (committing ? "committing " : "")
+                    + "round trip is lost";
+        }
+    }
+
     static List<OutboxStep> generate(SplittableRandom random) {
         int relays = 2 + random.nextInt(3);
         int length = 10 + random.nextInt(21);
@@ -138,7 +153,8 @@ final class OutboxExplorer implements AutoCloseable {
                 steps.add(new Decide(APP));
                 open--;
             } else if (roll < 60) {
-                steps.add(new Relay(relay, random.nextInt(3) == 0 ? 1 : 2 + random.nextInt(5)));
+                Relay call = new Relay(relay, random.nextInt(3) == 0 ? 1 : 2 + random.nextInt(5));
+                steps.add(random.nextInt(10) == 0 ? new ReplyLost(relay, call, random.nextInt(3) > 0) : call);
             } else if (roll < 65) {
                 steps.add(new Pause(relay, 20 + random.nextInt(200)));
             } else if (roll < 71) {
@@ -338,6 +354,21 @@ final class OutboxExplorer implements AutoCloseable {
             Process process = process(r.actor());
             rig.relayBatch(process.name, process.relay, r.max());
             process.callEnded();
+        } else if (step instanceof ReplyLost l) {
+            Process process = process(l.actor());
+            LoseReply lose = l.committing() ? LoseReply.nextCommitting() : LoseReply.next();
+            long start = rig.recorder().now();
+            process.pool.hook(lose);
+            try {
+                rig.relayBatch(process.name, process.relay, l.call().max());
+            } finally {
+                process.pool.hook(RoundTripHook.NONE);
+            }
+            process.callEnded();
+            rig.recorder().fault(Faults.KILL, rig.scenario(), process.name, start, lose.landed(), lose.landed()
+                    ? process.name + "'s connection was dropped after the database answered " + lose.roundTrip()
+                    + ", before its code saw the reply (an I/O error, 08006)"
+                    : process.name + "'s call made no " + (l.committing() ? "committing " : "") + "round trip");
         } else if (step instanceof Pause p) {
             Process process = process(p.actor());
             long start = rig.recorder().now();

@@ -37,6 +37,7 @@ class OutboxExplorerTest {
         Set<Boolean> timeoutSides = new HashSet<>();
         Set<Integer> maxes = new HashSet<>();
         boolean rollback = false;
+        Set<Boolean> lostReplySides = new HashSet<>();
         for (long seed = 0; seed < 200; seed++) {
             for (OutboxExplorer.OutboxStep step : OutboxExplorer.generate(new SplittableRandom(seed))) {
                 kinds.add(step.getClass());
@@ -51,13 +52,17 @@ class OutboxExplorerTest {
                     timeoutSides.add(t.ackLost());
                 } else if (step instanceof OutboxExplorer.Relay r) {
                     maxes.add(r.max());
+                } else if (step instanceof OutboxExplorer.ReplyLost l) {
+                    lostReplySides.add(l.committing());
                 }
             }
         }
         assertThat(kinds).containsExactlyInAnyOrder(OutboxExplorer.Business.class, OutboxExplorer.Open.class,
                 OutboxExplorer.Decide.class, OutboxExplorer.Relay.class, OutboxExplorer.Pause.class,
                 OutboxExplorer.Kill.class, OutboxExplorer.KillAfterAccept.class, OutboxExplorer.Crash.class,
-                OutboxExplorer.Timeout.class, OutboxExplorer.Outage.class, OutboxExplorer.Stall.class);
+                OutboxExplorer.Timeout.class, OutboxExplorer.Outage.class, OutboxExplorer.Stall.class,
+                OutboxExplorer.ReplyLost.class);
+        assertThat(lostReplySides).containsExactlyInAnyOrder(true, false);
         assertThat(boundarySeqs).contains((1L << 31) - 1, 1L << 31, 1L << 32, (1L << 53) + 1, Long.MAX_VALUE);
         assertThat(payloads).containsAll(OutboxExplorer.PAYLOADS);
         assertThat(timeoutSides).containsExactlyInAnyOrder(true, false);

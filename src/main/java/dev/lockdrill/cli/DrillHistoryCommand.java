@@ -89,8 +89,15 @@ final class DrillHistoryCommand implements Callable<Integer> {
             out.println(Json.json().writerWithDefaultPrettyPrinter().writeValueAsString(asJson(card, attempts)));
             return 0;
         }
-        render(card, attempts, out, new Style(session.color() && !common.noColor), session.width());
-        out.flush();
+        Style style = new Style(session.color() && !common.noColor);
+        if (common.noPager || !session.pager().enabled()) {
+            render(card, attempts, out, style, session.width());
+            out.flush();
+            return 0;
+        }
+        PagedScreen screen = new PagedScreen(session);
+        render(card, attempts, screen.out(), style, session.width());
+        screen.show(out);
         return 0;
     }
 

@@ -3,6 +3,9 @@ package dev.lockdrill.cli;
 import dev.lockdrill.app.AppContext;
 import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.db.BackendSelector;
+import dev.lockdrill.repl.Pager;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -32,7 +35,8 @@ public final class Main {
                 && !"dumb".equals(System.getenv("TERM"));
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
-        Session session = new Session(appFactory(), Main::askOnStdin, System.console() != null, color);
+        Session session = new Session(appFactory(), Main::askOnStdin, System.console() != null, color)
+                .withPager(Pager.forProcess(System.getenv(), System.console() != null, Main::terminalHeight));
         int code;
         try {
             code = Cli.execute(session, args, out, err, color);
@@ -40,6 +44,19 @@ public final class Main {
             session.close();
         }
         System.exit(code);
+    }
+
+    /** Rows of the terminal stdout is on: {@code LINES}, else what the terminal says; 0 when unknown (no paging). */
+    private static int terminalHeight() {
+        String lines = System.getenv("LINES");
+        if (lines != null && lines.strip().matches("[0-9]+")) {
+            return Integer.parseInt(lines.strip());
+        }
+        try (Terminal system = TerminalBuilder.builder().system(true).dumb(true).build()) {
+            return Math.max(0, system.getHeight());
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
     }
 
     static boolean asksForVersionOnly(String[] args) {

@@ -38,6 +38,10 @@ final class ProgressCommand extends BaseCommand {
 
     @Override
     int run() throws Exception {
+        return paged(!json, this::screen);
+    }
+
+    private int screen() throws Exception {
         List<KataService.KataEntry> entries = new KataService(app()).list();
         DrillService drills = new DrillService(app());
         WorkbookState state = drills.state();

@@ -48,6 +48,12 @@ public interface DrillConsole {
 
     boolean color();
 
+    /** Shows a screen that must not scroll away (a model answer): paged where the terminal pages, else printed. */
+    default void page(String screen) {
+        out().print(screen);
+        out().flush();
+    }
+
     /** Columns to lay text out in. */
     default int width() {
         return Text.DEFAULT_WIDTH;

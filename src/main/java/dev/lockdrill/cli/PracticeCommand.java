@@ -52,7 +52,7 @@ final class PracticeCommand extends BaseCommand {
             printPlan(out(), plan);
             return 0;
         }
-        DrillConsole console = session().console();
+        DrillConsole console = common.noPager ? session().console().withoutPager() : session().console();
         printPlan(console.out(), plan);
         Countdown session = new Countdown(app().clock(), Duration.ofMinutes(minutes));
         int done = 0;
@@ -74,7 +74,7 @@ final class PracticeCommand extends BaseCommand {
                 DrillCard card = drills.catalog().card(item.id());
                 DrillService.Result result = drills.practise(card, Duration.ofSeconds(card.timeLimitSeconds()), type,
                         console, style().color());
-                DrillCommand.printNext(console.out(), result, app().clock().instant());
+                DrillCommand.printNext(console.out(), result, app().clock().instant(), console.width());
             } else {
                 kata(console, drills, item);
             }

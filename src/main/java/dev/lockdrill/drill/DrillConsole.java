@@ -54,6 +54,11 @@ public interface DrillConsole {
         out().flush();
     }
 
+    /** This console with every screen printed as it comes ({@code --no-pager}). */
+    default DrillConsole withoutPager() {
+        return new Unpaged(this);
+    }
+
     /** Columns to lay text out in. */
     default int width() {
         return Text.DEFAULT_WIDTH;

@@ -33,7 +33,8 @@ final class CompareCommand extends BaseCommand {
     private int screen() {
         CompareService compare = new CompareService(app());
         if (!compare.passed(kata) && !yes && !confirmed()) {
-            out().println("Nothing shown. Keep going: `lockdrill hint " + kata + "` gives the next hint.");
+            Text.wrap("Nothing shown. Keep going: `lockdrill hint " + kata + "` gives the next hint.", width(), "")
+                    .forEach(out()::println);
             return 0;
         }
         CompareService.Comparison comparison = compare.reveal(kata);

@@ -104,7 +104,8 @@ final class DrillHistoryCommand implements Callable<Integer> {
     static void render(DrillCard card, List<DrillService.Attempt> attempts, PrintWriter out, Style style, int width) {
         Text.wrap(style.bold(card.title()) + style.dim("  (" + card.id() + ")"), width, "", "  ").forEach(out::println);
         if (attempts.isEmpty()) {
-            out.println("No answers yet. `lockdrill drill " + card.id() + "` practises it.");
+            Text.wrap("No answers yet. `lockdrill drill " + card.id() + "` practises it.", width, "")
+                    .forEach(out::println);
             return;
         }
         out.println();
@@ -131,7 +132,8 @@ final class DrillHistoryCommand implements Callable<Integer> {
                 Text.wrap(detail, width, "", "   ").forEach(out::println);
             }
             out.println();
-            out.println(style.dim("`lockdrill drill history " + card.id() + " --play N` plays answer N."));
+            Text.wrap("`lockdrill drill history " + card.id() + " --play N` plays answer N.", width, "")
+                    .forEach(line -> out.println(style.dim(line)));
         }
     }
 

@@ -105,8 +105,11 @@ class EveryScreenTest {
     }
 
     @Test
-    void thePracticePlan() throws IOException {
+    void thePracticePlanAndASessionsLines() throws IOException {
         assertScreen("practice-plan", width -> drillRig(width).run("", "practice", "--plan").out());
+        // the drill skipped, the kata's brief summary shown and its check skipped, then the session's end
+        assertScreen("practice-session", width -> drillRig(width).run("s\n\ns\n",
+                console -> new Width(console, width), "practice").terminal());
     }
 
     @Test

@@ -10,6 +10,7 @@ import dev.lockdrill.testing.Pipelines;
 import dev.lockdrill.testing.ScreenLayout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -98,6 +99,14 @@ class ScreenWidthTest {
         for (String kata : new String[]{"fencing-token", "circuit-breaker", "redlock", "bulkhead"}) {
             assertWithin(width, "show " + kata, run(width, "show", kata));
         }
+    }
+
+    @Test
+    void aTerminalNarrowerThanPicocliLaysHelpOutInStillRunsCommands() {
+        // COLUMNS=50 made picocli throw "Invalid usage message width 50" before any command ran
+        assertThat(run(50, "--help")).contains("Usage: lockdrill").doesNotContain("Exception");
+        assertThat(run(50, "list")).contains("fencing-token").doesNotContain("Exception");
+        assertThat(run(Text.MIN_WIDTH, "show", "fencing-token")).contains("# fencing-token");
     }
 
     private void assertFitsInColour(int width) {

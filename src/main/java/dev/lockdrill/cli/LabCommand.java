@@ -40,7 +40,12 @@ final class LabCommand extends BaseCommand {
     boolean json;
 
     @Override
-    int run() {
+    int run() throws Exception {
+        // the table and the sentences come at the end of the run, a screen and a half: paged, they stay readable
+        return paged(!json, this::screen);
+    }
+
+    private int screen() {
         if (!LabService.LAB.equals(lab)) {
             throw LockdrillException.usage("There is no lab '" + Text.literal(lab) + "'. Labs: " + LabService.LAB
                     + ".");

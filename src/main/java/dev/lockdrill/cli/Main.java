@@ -8,6 +8,7 @@ import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 
 import java.io.BufferedReader;
+import java.io.Console;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
@@ -36,7 +37,7 @@ public final class Main {
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
         Session session = new Session(appFactory(), Main::askOnStdin, System.console() != null, color)
-                .withPager(Pager.forProcess(System.getenv(), System.console() != null, Main::terminalHeight));
+                .withPager(Pager.forProcess(System.getenv(), onATerminal(), Main::terminalHeight));
         int code;
         try {
             code = Cli.execute(session, args, out, err, color);
@@ -44,6 +45,25 @@ public final class Main {
             session.close();
         }
         System.exit(code);
+    }
+
+    /**
+     * Whether stdin and stdout are a terminal, so a pager may take the screen. From Java 22 on,
+     * System.console() is there even when they are redirected and says so with isTerminal(), which
+     * Java 17 (what lockdrill compiles for) does not have.
+     */
+    private static boolean onATerminal() {
+        Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
+        } catch (NoSuchMethodException e) {
+            return true;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** Rows of the terminal stdout is on: {@code LINES}, else what the terminal says; 0 when unknown (no paging). */

@@ -2,12 +2,11 @@ package dev.lockdrill.cli;
 
 import dev.lockdrill.app.AppContext;
 import dev.lockdrill.report.Style;
+import dev.lockdrill.support.Text;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
-
-import dev.lockdrill.support.Text;
 
 import java.io.PrintWriter;
 import java.util.List;

@@ -102,6 +102,11 @@ class EveryScreenTest {
             rig.run("\n" + "y\nn\ny\ny\ny\n" + "3\n", "drill", "fencing-token");
             return rig.run("", "drill", "history", "fencing-token").out();
         });
+        assertScreen("progress-drill", width -> {
+            DrillRig rig = drillRig(width);
+            rig.run("\n" + "y\nn\ny\ny\ny\n" + "3\n", "drill", "fencing-token");
+            return rig.run("", "progress", "--drill", "fencing-token").out();
+        });
     }
 
     @Test

@@ -238,6 +238,8 @@ class EveryScreenTest {
         if (Boolean.getBoolean("lockdrill.updateGolden")) {
             Files.writeString(golden, narrow, StandardCharsets.UTF_8);
         }
+        assertThat(golden).as("no golden screen yet (a new kata's brief?): run this test with "
+                + "-Dlockdrill.updateGolden=true and read what it wrote").exists();
         assertThat(narrow).as(name + " at " + WIDTH + " columns").isEqualTo(Files.readString(golden,
                 StandardCharsets.UTF_8));
     }

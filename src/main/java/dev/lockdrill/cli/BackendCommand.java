@@ -3,6 +3,7 @@ package dev.lockdrill.cli;
 import dev.lockdrill.db.BackendChoice;
 import dev.lockdrill.db.BackendSelector;
 import dev.lockdrill.support.Secrets;
+import dev.lockdrill.support.Text;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,16 +32,18 @@ final class BackendCommand extends BaseCommand {
         if (choice != null) {
             String saved = app().chooseBackend(choice.auto ? null : choice.jdbcUrl);
             if (saved != null) {
-                out().println("Saved " + saved + " in " + app().settings().file()
+                Text.wrap("Saved " + saved + " in " + app().settings().file()
                         + (Secrets.holdsSecret(choice.jdbcUrl)
                         ? " (its password is not stored: later sessions take it from PGPASSWORD or ~/.pgpass)"
-                        : "") + ".");
+                        : "") + ".", width(), "", "  ").forEach(out()::println);
             } else {
-                out().println("The backend is chosen automatically again; the saved URL is forgotten.");
+                Text.wrap("The backend is chosen automatically again; the saved URL is forgotten.", width(), "")
+                        .forEach(out()::println);
             }
         }
         BackendChoice current = app().selector().choose(null);
-        out().println("backend: " + current.source() + " — " + Secrets.redact(current.reason()));
+        Text.wrap("backend: " + current.source() + " — " + Secrets.redact(current.reason()), width(), "", "  ")
+                .forEach(out()::println);
         return current.available() ? 0 : 2;
     }
 }

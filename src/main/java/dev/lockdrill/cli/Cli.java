@@ -18,6 +18,11 @@ import java.util.List;
 public final class Cli {
     /** The longest message picocli makes of bad input (it quotes the value typed) that is shown. */
     private static final int MAX_MESSAGE = 1_000;
+    /**
+     * The narrowest help picocli lays out: below it picocli throws, so a terminal narrower than this
+     * (COLUMNS=50) crashed every command with a stack trace; its help is laid out this wide instead.
+     */
+    static final int MIN_HELP_WIDTH = 55;
 
     private Cli() {
     }
@@ -27,7 +32,7 @@ public final class Cli {
         cli.setOut(out);
         cli.setErr(err);
         cli.setColorScheme(Help.defaultColorScheme(color ? Help.Ansi.ON : Help.Ansi.OFF));
-        cli.setUsageHelpWidth(session.width());
+        cli.setUsageHelpWidth(Math.max(MIN_HELP_WIDTH, session.width()));
         return cli;
     }
 

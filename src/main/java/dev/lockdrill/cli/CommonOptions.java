@@ -9,4 +9,8 @@ public final class CommonOptions {
 
     @Option(names = "--no-color", description = "Plain output without ANSI colours (also: NO_COLOR=1).")
     boolean noColor;
+
+    @Option(names = "--no-pager", description = "Print long screens straight through, without the pager (also: "
+            + "LOCKDRILL_PAGER=never).")
+    boolean noPager;
 }

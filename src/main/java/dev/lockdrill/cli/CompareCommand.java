@@ -17,6 +17,8 @@ import java.util.Locale;
                 "The diff is unified: - yours, + reference. Before you pass the kata it asks first, and notes "
                         + "in your progress that you looked (honour system)."})
 final class CompareCommand extends BaseCommand {
+    /** How a diff line too long for the screen goes on: a mark no diff line starts with, then a tab's width. */
+    static final String CONTINUATION = "↳       ";
     @Parameters(paramLabel = "KATA", completionCandidates = KataIds.class, description = "Kata id.")
     String kata;
 
@@ -24,10 +26,15 @@ final class CompareCommand extends BaseCommand {
     boolean yes;
 
     @Override
-    int run() {
+    int run() throws Exception {
+        return paged(true, this::screen);
+    }
+
+    private int screen() {
         CompareService compare = new CompareService(app());
         if (!compare.passed(kata) && !yes && !confirmed()) {
-            out().println("Nothing shown. Keep going: `lockdrill hint " + kata + "` gives the next hint.");
+            Text.wrap("Nothing shown. Keep going: `lockdrill hint " + kata + "` gives the next hint.", width(), "")
+                    .forEach(out()::println);
             return 0;
         }
         CompareService.Comparison comparison = compare.reveal(kata);
@@ -42,8 +49,9 @@ final class CompareCommand extends BaseCommand {
                 out().println(style.bold(file.path()) + style.dim(": same as the reference"));
                 continue;
             }
-            file.diff().forEach(line -> Text.fold(line, width(), line.isEmpty() ? " " : line.charAt(0) + "       ")
-                    .forEach(part -> out().println(colour(style, line, part))));
+            // a folded line goes on under "↳", never under its own -/+: a second "-" would read as another line removed
+            verbatim(() -> file.diff().forEach(line -> Text.fold(line, width(), CONTINUATION)
+                    .forEach(part -> out().println(colour(style, line, part)))));
         }
         out().println();
         comparison.lastResult().flatMap(ScoreTable::read).ifPresentOrElse(table -> table.render(style, width(),
@@ -54,8 +62,8 @@ final class CompareCommand extends BaseCommand {
     }
 
     private boolean confirmed() {
-        String answer = session().prompter().ask("You have not passed " + kata + " yet. Seeing the reference now "
-                + "gives the answer away (it will be noted in your progress). Show it anyway? [y/N] ");
+        String answer = ask("You have not passed " + kata + " yet. Seeing the reference now gives the answer away "
+                + "(it will be noted in your progress). Show it anyway? [y/N]");
         if (answer == null) {
             throw LockdrillException.usage("compare needs a confirmation before the kata passes; run it in a "
                     + "terminal or add --yes.");

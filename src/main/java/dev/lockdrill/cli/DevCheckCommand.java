@@ -113,7 +113,7 @@ final class DevCheckCommand implements Callable<Integer> {
         return "caught by " + String.join("|", subject.expected().invariants());
     }
 
-    private static void render(DevCheck.Report report, PrintWriter out, Style style, int width) {
+    static void render(DevCheck.Report report, PrintWriter out, Style style, int width) {
         String kata = "";
         for (DevCheck.Outcome o : report.outcomes()) {
             if (!o.subject().kata().equals(kata)) {

@@ -32,6 +32,10 @@ final class DoctorCommand extends BaseCommand {
 
     @Override
     int run() throws Exception {
+        return paged(!json, this::screen);
+    }
+
+    private int screen() throws Exception {
         List<DoctorService.Finding> findings = new ArrayList<>(new DoctorService(app(), System.getenv())
                 .examine(jdbcUrl));
         if (clean) {

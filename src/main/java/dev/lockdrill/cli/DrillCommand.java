@@ -7,6 +7,7 @@ import dev.lockdrill.drill.DrillQueue;
 import dev.lockdrill.drill.RubricPoint;
 import dev.lockdrill.support.Json;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Text;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -62,9 +63,9 @@ final class DrillCommand extends BaseCommand {
         Optional<DrillCard> chosen = id != null ? Optional.of(drills.catalog().card(id)) : drills.next();
         if (chosen.isEmpty()) {
             Instant now = app().clock().instant();
-            out().println("No drill is due. The next one is due " + DrillQueue.nextDue(drills.catalog().cards(),
+            Text.wrap("No drill is due. The next one is due " + DrillQueue.nextDue(drills.catalog().cards(),
                     drills.state(), now).map(d -> Due.when(d, now)).orElse("never (there are no drill cards)")
-                    + ". `lockdrill drill <id>` practises any card now.");
+                    + ". `lockdrill drill <id>` practises any card now.", width(), "").forEach(out()::println);
             return 0;
         }
         DrillCard card = chosen.get();
@@ -73,9 +74,9 @@ final class DrillCommand extends BaseCommand {
             return 0;
         }
         Duration limit = Duration.ofSeconds(seconds != null ? seconds : card.timeLimitSeconds());
-        DrillConsole console = session().console();
+        DrillConsole console = common.noPager ? session().console().withoutPager() : session().console();
         DrillService.Result result = drills.practise(card, limit, type, answerAudio, console, style().color());
-        printNext(console.out(), result, app().clock().instant());
+        printNext(console.out(), result, app().clock().instant(), console.width());
         return 0;
     }
 
@@ -109,9 +110,10 @@ final class DrillCommand extends BaseCommand {
         return json;
     }
 
-    static void printNext(PrintWriter out, DrillService.Result result, Instant now) {
-        out.println("Recorded " + result.outcome().rating().label() + " for " + result.outcome().card().id()
-                + "; next review " + Due.when(result.progress().schedule().dueAt(now), now) + ".");
+    static void printNext(PrintWriter out, DrillService.Result result, Instant now, int width) {
+        Text.wrap("Recorded " + result.outcome().rating().label() + " for " + result.outcome().card().id()
+                + "; next review " + Due.when(result.progress().schedule().dueAt(now), now) + ".", width, "")
+                .forEach(out::println);
         out.flush();
     }
 }

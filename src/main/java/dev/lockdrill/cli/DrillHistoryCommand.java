@@ -89,15 +89,23 @@ final class DrillHistoryCommand implements Callable<Integer> {
             out.println(Json.json().writerWithDefaultPrettyPrinter().writeValueAsString(asJson(card, attempts)));
             return 0;
         }
-        render(card, attempts, out, new Style(session.color() && !common.noColor), session.width());
-        out.flush();
+        Style style = new Style(session.color() && !common.noColor);
+        if (common.noPager || !session.pager().enabled()) {
+            render(card, attempts, out, style, session.width());
+            out.flush();
+            return 0;
+        }
+        PagedScreen screen = new PagedScreen(session);
+        render(card, attempts, screen.out(), style, session.width());
+        screen.show(out);
         return 0;
     }
 
     static void render(DrillCard card, List<DrillService.Attempt> attempts, PrintWriter out, Style style, int width) {
         Text.wrap(style.bold(card.title()) + style.dim("  (" + card.id() + ")"), width, "", "  ").forEach(out::println);
         if (attempts.isEmpty()) {
-            out.println("No answers yet. `lockdrill drill " + card.id() + "` practises it.");
+            Text.wrap("No answers yet. `lockdrill drill " + card.id() + "` practises it.", width, "")
+                    .forEach(out::println);
             return;
         }
         out.println();
@@ -124,7 +132,8 @@ final class DrillHistoryCommand implements Callable<Integer> {
                 Text.wrap(detail, width, "", "   ").forEach(out::println);
             }
             out.println();
-            out.println(style.dim("`lockdrill drill history " + card.id() + " --play N` plays answer N."));
+            Text.wrap("`lockdrill drill history " + card.id() + " --play N` plays answer N.", width, "")
+                    .forEach(line -> out.println(style.dim(line)));
         }
     }
 

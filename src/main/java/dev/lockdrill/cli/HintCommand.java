@@ -14,7 +14,11 @@ final class HintCommand extends BaseCommand {
     String kata;
 
     @Override
-    int run() {
+    int run() throws Exception {
+        return paged(true, this::screen);
+    }
+
+    private int screen() {
         KataService.Hint hint = new KataService(app()).nextHint(kata);
         Text.wrap(style().bold("Hint " + hint.number() + "/" + hint.total()) + (hint.repeated()
                 ? style().dim(" (you have seen every hint; this is the last one again)") : ""), width(), "", "  ")

@@ -40,7 +40,12 @@ final class LabCommand extends BaseCommand {
     boolean json;
 
     @Override
-    int run() {
+    int run() throws Exception {
+        // the table and the sentences come at the end of the run, a screen and a half: paged, they stay readable
+        return paged(!json, this::screen);
+    }
+
+    private int screen() {
         if (!LabService.LAB.equals(lab)) {
             throw LockdrillException.usage("There is no lab '" + Text.literal(lab) + "'. Labs: " + LabService.LAB
                     + ".");
@@ -66,20 +71,7 @@ final class LabCommand extends BaseCommand {
             }
             return 0;
         }
-        out().println(style().bold("lab " + LabService.LAB + " · seed " + run.seed()
-                + " · one fault schedule for every design"));
-        run.table().lines().forEach(out()::println);
-        out().println();
-        run.table().summary().forEach(line -> Text.wrap(line, width(), "", "  ").forEach(out()::println));
-        out().println();
-        Text.wrap("1 holder = the lock service never let two act; 2, refused = two held it "
-                + "and the fence refused the stale one; 2, ACCEPTED = the stale write landed. before token: the "
-                + "holder stops inside acquire, between its lock and its first database round trip. clock jump: "
-                + "PostgreSQL gets an app clock 10 min ahead, Redlock a TTL cut on one node; lost node: PostgreSQL "
-                + "loses the holder's sessions, Redlock a node restarts empty.", width(), "", "")
-                .forEach(line -> out().println(style().dim(line)));
-        Text.wrap("Page: " + app().workbook().root().relativize(run.page()) + " (every timeline) · replay: "
-                + "lockdrill lab " + LabService.LAB + " --seed " + run.seed(), width(), "", "  ").forEach(out()::println);
+        LabScreen.render(run, app().workbook().root().relativize(run.page()).toString(), style(), width(), out());
         return 0;
     }
 

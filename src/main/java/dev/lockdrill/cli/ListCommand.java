@@ -24,6 +24,10 @@ final class ListCommand extends BaseCommand {
 
     @Override
     int run() throws Exception {
+        return paged(!json, this::screen);
+    }
+
+    private int screen() throws Exception {
         List<KataService.KataEntry> entries = new KataService(app()).list();
         if (json) {
             List<Map<String, Object>> rows = entries.stream().map(ListCommand::row).toList();

@@ -3,8 +3,12 @@ package dev.lockdrill.cli;
 import dev.lockdrill.app.AppContext;
 import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.db.BackendSelector;
+import dev.lockdrill.repl.Pager;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
 
 import java.io.BufferedReader;
+import java.io.Console;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
@@ -32,7 +36,8 @@ public final class Main {
                 && !"dumb".equals(System.getenv("TERM"));
         PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
         PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
-        Session session = new Session(appFactory(), Main::askOnStdin, System.console() != null, color);
+        Session session = new Session(appFactory(), Main::askOnStdin, System.console() != null, color)
+                .withPager(Pager.forProcess(System.getenv(), onATerminal(), Main::terminalHeight));
         int code;
         try {
             code = Cli.execute(session, args, out, err, color);
@@ -40,6 +45,38 @@ public final class Main {
             session.close();
         }
         System.exit(code);
+    }
+
+    /**
+     * Whether stdin and stdout are a terminal, so a pager may take the screen. From Java 22 on,
+     * System.console() is there even when they are redirected and says so with isTerminal(), which
+     * Java 17 (what lockdrill compiles for) does not have.
+     */
+    private static boolean onATerminal() {
+        Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
+        } catch (NoSuchMethodException e) {
+            return true;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** Rows of the terminal stdout is on: {@code LINES}, else what the terminal says; 0 when unknown (no paging). */
+    private static int terminalHeight() {
+        String lines = System.getenv("LINES");
+        if (lines != null && lines.strip().matches("[0-9]+")) {
+            return Integer.parseInt(lines.strip());
+        }
+        try (Terminal system = TerminalBuilder.builder().system(true).dumb(true).build()) {
+            return Math.max(0, system.getHeight());
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
     }
 
     static boolean asksForVersionOnly(String[] args) {

@@ -6,6 +6,7 @@ import dev.lockdrill.drill.Countdown;
 import dev.lockdrill.drill.DrillCard;
 import dev.lockdrill.drill.DrillConsole;
 import dev.lockdrill.drill.PracticeItem;
+import dev.lockdrill.support.Columns;
 import dev.lockdrill.support.Json;
 import dev.lockdrill.support.LockdrillException;
 import picocli.CommandLine.Command;
@@ -51,16 +52,17 @@ final class PracticeCommand extends BaseCommand {
             printPlan(out(), plan);
             return 0;
         }
-        DrillConsole console = session().console();
+        DrillConsole console = common.noPager ? session().console().withoutPager() : session().console();
         printPlan(console.out(), plan);
         Countdown session = new Countdown(app().clock(), Duration.ofMinutes(minutes));
         int done = 0;
         for (int i = 0; i < plan.size(); i++) {
             PracticeItem item = plan.get(i);
             console.out().println();
-            console.out().println(style().bold("[" + (i + 1) + "/" + plan.size() + "] " + item.kind().name()
+            Text.wrap(style().bold("[" + (i + 1) + "/" + plan.size() + "] " + item.kind().name()
                     .toLowerCase(Locale.ROOT) + " " + item.id()) + style().dim("  (" + Countdown.format(
-                    session.remaining()) + " of the session left)"));
+                    session.remaining()) + " of the session left)"), console.width(), "", "  ")
+                    .forEach(console.out()::println);
             String go = console.readLine("Enter to start, s to skip, q to stop: ");
             if (go == null || go.trim().equalsIgnoreCase("q")) {
                 break;
@@ -72,23 +74,24 @@ final class PracticeCommand extends BaseCommand {
                 DrillCard card = drills.catalog().card(item.id());
                 DrillService.Result result = drills.practise(card, Duration.ofSeconds(card.timeLimitSeconds()), type,
                         console, style().color());
-                DrillCommand.printNext(console.out(), result, app().clock().instant());
+                DrillCommand.printNext(console.out(), result, app().clock().instant(), console.width());
             } else {
                 kata(console, drills, item);
             }
             done++;
         }
         console.out().println();
-        console.out().println("Session over: " + done + " of " + plan.size() + " done in "
-                + Countdown.format(session.elapsed()) + ". `lockdrill progress` shows where you stand.");
+        Text.wrap("Session over: " + done + " of " + plan.size() + " done in "
+                + Countdown.format(session.elapsed()) + ". `lockdrill progress` shows where you stand.",
+                console.width(), "").forEach(console.out()::println);
         console.out().flush();
         return 0;
     }
 
     private void kata(DrillConsole console, DrillService drills, PracticeItem item) {
-        console.out().println(drills.kata(item.id()).summary());
-        console.out().println("Work on katas/" + item.id() + "/ (`lockdrill show " + item.id() + "` for the brief, `"
-                + "lockdrill hint " + item.id() + "` for a hint).");
+        Text.wrap(drills.kata(item.id()).summary(), console.width(), "", "  ").forEach(console.out()::println);
+        Text.wrap("Work on katas/" + item.id() + "/ (`lockdrill show " + item.id() + "` for the brief, `"
+                + "lockdrill hint " + item.id() + "` for a hint).", console.width(), "").forEach(console.out()::println);
         String go = console.readLine("Enter to check it now, s to skip: ");
         if (go != null && go.isBlank()) {
             Cli.execute(session(), new String[]{"check", item.id()}, console.out(), console.out(), style().color());
@@ -97,18 +100,20 @@ final class PracticeCommand extends BaseCommand {
 
     private void printPlan(PrintWriter out, List<PracticeItem> plan) {
         if (plan.isEmpty()) {
-            out.println("Nothing to practise: no drill is due and every kata is passed. `lockdrill progress` shows "
-                    + "when drills fall due.");
+            Text.wrap("Nothing to practise: no drill is due and every kata is passed. `lockdrill progress` shows "
+                    + "when drills fall due.", width(), "").forEach(out::println);
             out.flush();
             return;
         }
         int total = plan.stream().mapToInt(PracticeItem::seconds).sum();
         out.println(style().bold("Practice plan: " + Text.count(plan.size(), "item") + ", about "
                 + Countdown.format(Duration.ofSeconds(total)) + " of " + minutes + ":00"));
-        for (PracticeItem item : plan) {
-            out.println(String.format(Locale.ROOT, "  %-5s %-37s %6s  %s", item.kind().name().toLowerCase(Locale.ROOT),
-                    item.id(), Countdown.format(Duration.ofSeconds(item.seconds())), style().dim(item.why())));
-        }
+        // the reason wraps in its own column (a fixed-width line ran past 80 columns, broken inside words),
+        // unstyled: a colour opened on its first line would run on over the other cells of the next ones
+        List<List<String>> rows = plan.stream().map(item -> List.of(item.kind().name().toLowerCase(Locale.ROOT),
+                item.id(), Countdown.format(Duration.ofSeconds(item.seconds())), item.why())).toList();
+        Columns columns = Columns.fit(rows, width(), "  ", 3, 16);
+        rows.forEach(row -> columns.render(row).forEach(out::println));
         out.flush();
     }
 }

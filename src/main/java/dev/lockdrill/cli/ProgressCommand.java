@@ -38,6 +38,10 @@ final class ProgressCommand extends BaseCommand {
 
     @Override
     int run() throws Exception {
+        return paged(!json, this::screen);
+    }
+
+    private int screen() throws Exception {
         List<KataService.KataEntry> entries = new KataService(app()).list();
         DrillService drills = new DrillService(app());
         WorkbookState state = drills.state();
@@ -104,9 +108,10 @@ final class ProgressCommand extends BaseCommand {
 
     private void history(WorkbookState state, String id) {
         var progress = state.drill(id);
-        out().println(style().bold(id) + ": " + Text.count(progress.reviews().size(), "practice") + ", state "
+        Text.wrap(style().bold(id) + ": " + Text.count(progress.reviews().size(), "practice") + ", state "
                 + progress.schedule().state().name().toLowerCase(Locale.ROOT) + ", due "
-                + Due.when(progress.schedule().dueAt(app().clock().instant()), app().clock().instant()));
+                + Due.when(progress.schedule().dueAt(app().clock().instant()), app().clock().instant()), width(), "",
+                "  ").forEach(out()::println);
         for (DrillReview r : progress.reviews()) {
             out().println(String.format(Locale.ROOT, "  %s  %-5s %3d%%  %s%s%s", r.at(), label(r.rating()),
                     Math.round(r.score() * 100), Countdown.format(Duration.ofSeconds(r.answerSeconds())),

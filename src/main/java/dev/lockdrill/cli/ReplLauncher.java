@@ -4,6 +4,7 @@ import dev.lockdrill.runner.ChildRunner;
 
 import dev.lockdrill.app.AppContext;
 import dev.lockdrill.catalog.Workbook;
+import dev.lockdrill.repl.Pager;
 import dev.lockdrill.repl.Repl;
 import dev.lockdrill.support.LockdrillException;
 import org.jline.terminal.Terminal;
@@ -35,9 +36,11 @@ public final class ReplLauncher {
         boolean color = !Terminal.TYPE_DUMB.equals(terminal.getType())
                 && !Terminal.TYPE_DUMB_COLOR.equals(terminal.getType()) && System.getenv("NO_COLOR") == null;
         Repl[] repl = new Repl[1];
+        ShellWriter shellWriter = new ShellWriter(terminal.writer());
         Session session = new Session(factory, question -> repl[0].ask(question), color, color,
-                () -> repl[0].console(), terminal);
-        PrintWriter shell = new PrintWriter(new ShellWriter(terminal.writer()), true);
+                () -> repl[0].console(), terminal).withPager(Pager.forTerminal(System.getenv(), terminal))
+                .inShell(shellWriter);
+        PrintWriter shell = new PrintWriter(shellWriter, true);
         repl[0] = new Repl(terminal, history, color,
                 () -> Cli.create(session, shell, shell, color).getCommandSpec(),
                 words -> Cli.execute(session, words, shell, shell, color));

@@ -30,8 +30,8 @@ final class ResetCommand extends BaseCommand {
                     + String.join(", ", katas.resettableIds()) + "." : guess));
         }
         if (!yes) {
-            String answer = session().prompter().ask("Replace katas/" + kata + "/ with the original stub? Your "
-                    + "changes there will be lost. [y/N] ");
+            String answer = ask("Replace katas/" + kata + "/ with the original stub? Your changes there will be "
+                    + "lost. [y/N]");
             if (answer == null) {
                 throw LockdrillException.usage("reset needs a confirmation; run it in a terminal or add --yes.");
             }

@@ -2,12 +2,14 @@ package dev.lockdrill.cli;
 
 import dev.lockdrill.app.AppContext;
 import dev.lockdrill.drill.DrillConsole;
+import dev.lockdrill.repl.Pager;
 import dev.lockdrill.repl.TerminalConsole;
 import dev.lockdrill.support.Text;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Supplier;
@@ -16,8 +18,9 @@ import java.util.function.Supplier;
  * What commands share for one process: the application context (created on first use, so
  * `--version` stays fast), how to ask questions, whether the terminal is interactive, the terminal
  * for commands that talk with the learner (the REPL's, or one opened on first use), and the REPL's
- * own terminal when commands run inside it (watch mode reads keys from it), and the width screens
- * are laid out for.
+ * own terminal when commands run inside it (watch mode reads keys from it), the width screens
+ * are laid out for, the pager long screens go through, and the shell's writer (which names commands
+ * as they are typed there) when commands run inside the shell.
  */
 public final class Session {
     private final Supplier<AppContext> factory;
@@ -27,6 +30,8 @@ public final class Session {
     private final Supplier<? extends DrillConsole> consoles;
     private final Terminal terminal;
     private final OptionalInt fixedWidth;
+    private final Pager pager;
+    private final ShellWriter shell;
     private Integer detectedWidth;
     private AppContext app;
     private DrillConsole console;
@@ -47,12 +52,15 @@ public final class Session {
 
     public Session(Supplier<AppContext> factory, Prompter prompter, boolean interactive, boolean color,
                    Supplier<? extends DrillConsole> consoles, Terminal terminal) {
-        this(factory, prompter, interactive, color, consoles, terminal, OptionalInt.empty());
+        this(factory, prompter, interactive, color, consoles, terminal, OptionalInt.empty(), Pager.NEVER, null);
     }
 
     private Session(Supplier<AppContext> factory, Prompter prompter, boolean interactive, boolean color,
-                    Supplier<? extends DrillConsole> consoles, Terminal terminal, OptionalInt width) {
+                    Supplier<? extends DrillConsole> consoles, Terminal terminal, OptionalInt width, Pager pager,
+                    ShellWriter shell) {
         this.fixedWidth = width;
+        this.pager = pager;
+        this.shell = shell;
         this.factory = factory;
         this.prompter = prompter;
         this.interactive = interactive;
@@ -64,7 +72,39 @@ public final class Session {
     /** The same session laid out for a terminal {@code columns} wide, whatever the real one is (tests, scripts). */
     public Session withWidth(int columns) {
         return new Session(factory, prompter, interactive, color, consoles, terminal,
-                OptionalInt.of(Math.max(Text.MIN_WIDTH, columns)));
+                OptionalInt.of(Math.max(Text.MIN_WIDTH, columns)), pager, shell);
+    }
+
+    /** The same session with long screens shown through {@code pager} (sessions page nothing unless given one). */
+    public Session withPager(Pager pager) {
+        return new Session(factory, prompter, interactive, color, consoles, terminal, fixedWidth, pager, shell);
+    }
+
+    /** The same session inside the shell, whose writer is {@code shell}. */
+    Session inShell(ShellWriter shell) {
+        return new Session(factory, prompter, interactive, color, consoles, terminal, fixedWidth, pager, shell);
+    }
+
+    public Pager pager() {
+        return pager;
+    }
+
+    /** Whether commands run inside the shell, where what they print names commands without the program. */
+    boolean inShell() {
+        return shell != null;
+    }
+
+    /** Runs {@code print}, whose text the shell must pass on as written (the learner's own). */
+    void verbatim(Runnable print) {
+        if (shell == null) {
+            print.run();
+            return;
+        }
+        try {
+            shell.verbatim(print);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**

@@ -12,8 +12,10 @@ final class ShowCommand extends BaseCommand {
     String kata;
 
     @Override
-    int run() {
-        out().println(Prose.reflow(new KataService(app()).brief(kata), width()));
-        return 0;
+    int run() throws Exception {
+        return paged(true, () -> {
+            out().println(Prose.reflow(new KataService(app()).brief(kata), width()));
+            return 0;
+        });
     }
 }

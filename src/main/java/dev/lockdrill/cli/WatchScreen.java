@@ -9,11 +9,13 @@ import dev.lockdrill.report.Style;
 import dev.lockdrill.report.TerminalReport;
 import dev.lockdrill.score.CheckResult;
 import dev.lockdrill.score.RunStatus;
+import dev.lockdrill.support.Columns;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Prose;
 import dev.lockdrill.support.Text;
 
 import java.io.PrintWriter;
-import java.util.Locale;
+import java.util.List;
 import java.util.Optional;
 
 /** What watch mode prints: "checking…" at once, each report, the next kata after a pass, hints and the list. */
@@ -73,7 +75,7 @@ final class WatchScreen implements WatchListener {
         clearProgress();
         String message = error instanceof LockdrillException ? error.getMessage()
                 : "the check could not run: " + error;
-        out.println(style.red(message));
+        Text.wrap(message, width, "", "  ").forEach(line -> out.println(style.red(line)));
         keys(kata);
     }
 
@@ -81,21 +83,22 @@ final class WatchScreen implements WatchListener {
         KataService.Hint hint = new KataService(app).nextHint(kata);
         out.println();
         out.println(style.bold("Hint " + hint.number() + "/" + hint.total()));
-        out.println(hint.text().strip());
+        // as `hint` lays it out: printed raw, the terminal broke its lines inside words ("co|mmit")
+        out.println(Prose.reflow(hint.text().strip(), width));
         out.flush();
     }
 
     synchronized void list() {
         out.println();
-        for (KataService.KataEntry e : new KataService(app).list()) {
-            out.println(String.format(Locale.ROOT, "  %-3d %-22s %s", e.manifest().order(),
-                    e.manifest().id(), e.progress().status()));
-        }
+        List<List<String>> rows = new KataService(app).list().stream().map(e -> List.of(
+                String.valueOf(e.manifest().order()), e.manifest().id(), e.progress().status())).toList();
+        Columns columns = Columns.fit(rows, width, "  ", 1, 16);
+        rows.forEach(row -> columns.render(row).forEach(out::println));
         out.flush();
     }
 
-    synchronized void say(String line) {
-        out.println(style.dim(line));
+    synchronized void say(String sentence) {
+        Text.wrap(sentence, width, "").forEach(line -> out.println(style.dim(line)));
         out.flush();
     }
 
@@ -106,7 +109,8 @@ final class WatchScreen implements WatchListener {
 
     private void keys(String kata) {
         String trigger = manual ? "Enter or r re-checks" : "saving a file in katas/" + kata + "/ re-checks; r too";
-        out.println(style.dim("watching " + kata + ": " + trigger + " · h hint · l list · q quit"));
+        Text.wrap("watching " + kata + ": " + trigger + " · h hint · l list · q quit", width, "", "  ")
+                .forEach(line -> out.println(style.dim(line)));
         out.flush();
     }
 

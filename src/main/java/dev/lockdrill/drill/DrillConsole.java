@@ -48,6 +48,17 @@ public interface DrillConsole {
 
     boolean color();
 
+    /** Shows a screen that must not scroll away (a model answer): paged where the terminal pages, else printed. */
+    default void page(String screen) {
+        out().print(screen);
+        out().flush();
+    }
+
+    /** This console with every screen printed as it comes ({@code --no-pager}). */
+    default DrillConsole withoutPager() {
+        return new Unpaged(this);
+    }
+
     /** Columns to lay text out in. */
     default int width() {
         return Text.DEFAULT_WIDTH;

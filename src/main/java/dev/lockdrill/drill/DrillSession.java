@@ -6,6 +6,7 @@ import dev.lockdrill.support.Prose;
 import dev.lockdrill.support.Text;
 
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -183,8 +184,10 @@ public final class DrillSession {
         return style.green("hint: your answer mentions " + String.join(", ", found));
     }
 
+    /** The model answer, as one screen: paged where the terminal pages, so it does not scroll away. */
     private void reveal(DrillCard card) {
-        PrintWriter out = console.out();
+        StringWriter screen = new StringWriter();
+        PrintWriter out = new PrintWriter(screen);
         out.println(style.bold("Model answer, the spoken core") + style.dim(String.format(Locale.ROOT,
                 " (%d words, about %d s at %d words a minute)", card.coreWords(), card.coreSeconds(),
                 DrillCard.WORDS_PER_MINUTE)));
@@ -214,14 +217,18 @@ public final class DrillSession {
         }
         out.println();
         out.flush();
+        console.page(screen.toString());
     }
 
     private void showIfPressed(DrillCard card) {
-        PrintWriter out = console.out();
+        StringWriter screen = new StringWriter();
+        PrintWriter out = new PrintWriter(screen);
         out.println();
         out.println(style.bold("If pressed"));
         out.println(Prose.reflow(card.modelAnswer().strip(), console.width()));
         out.println();
+        out.flush();
+        console.page(screen.toString());
     }
 
     private boolean askYesNo(String question) {

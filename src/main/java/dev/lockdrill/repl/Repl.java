@@ -1,6 +1,7 @@
 package dev.lockdrill.repl;
 
 import dev.lockdrill.support.PrivateFiles;
+import dev.lockdrill.support.Text;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
@@ -52,8 +53,9 @@ public final class Repl {
     /** Reads and runs lines until Ctrl-D or quit; returns the exit code of the shell (0). */
     public int loop() {
         PrintWriter out = terminal.writer();
-        out.println(styled("lockdrill", AttributedStyle.BOLD) + " — type `list` to see the katas, `help` for commands, "
-                + "Tab to complete, Ctrl-D or `quit` to leave.");
+        int width = terminal.getWidth() > 0 ? Math.max(Text.MIN_WIDTH, terminal.getWidth()) : Text.DEFAULT_WIDTH;
+        Text.wrap(styled("lockdrill", AttributedStyle.BOLD) + " — type `list` to see the katas, `help` for commands, "
+                + "Tab to complete, Ctrl-D or `quit` to leave.", width, "").forEach(out::println);
         out.flush();
         while (true) {
             String line;

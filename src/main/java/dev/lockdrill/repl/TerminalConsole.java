@@ -99,6 +99,14 @@ public final class TerminalConsole implements DrillConsole, AutoCloseable {
         return terminal.writer();
     }
 
+    @Override
+    public void page(String screen) {
+        if (dumb() || !Pager.forTerminal(System.getenv(), terminal).show(screen)) {
+            terminal.writer().print(screen);
+            terminal.writer().flush();
+        }
+    }
+
     /** Reads a line without adding it to the shell's history (answers and grades are not commands). */
     @Override
     public String readLine(String prompt) {

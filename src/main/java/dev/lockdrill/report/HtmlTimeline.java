@@ -66,6 +66,12 @@ public final class HtmlTimeline {
             document.body.dataset.ready = 'true';
             """;
 
+    /** The lab's table: cells wrap at spaces (nowrap made it ~1,400 px wide), the box scrolls only below its words. */
+    static final String LAB_TABLE_STYLE = ".lab-table{overflow-x:auto;max-width:100%}"
+            + ".lab-table table{border-collapse:collapse;max-width:100%}"
+            + ".lab-table td,.lab-table th{padding:2px 8px;text-align:left;vertical-align:top;white-space:normal;"
+            + "overflow-wrap:normal}";
+
     private HtmlTimeline() {
     }
 
@@ -92,17 +98,16 @@ public final class HtmlTimeline {
         return html.append("<script>\n").append(SCRIPT).append("</script>\n</body></html>\n").toString();
     }
 
-    /** A page for a lab run: its title, its table (preformatted), its faults and every scenario's timeline. */
     /**
-     * The lab's page: its table (header row first) as an HTML table that scrolls inside its own box
-     * rather than widening the page, the summary sentences, the faults and every scenario's timeline.
+     * The lab's page: its table (header row first) as an HTML table whose cells wrap between words to
+     * fit the window (and, narrower than its longest words, scrolls inside its own box rather than
+     * widening the page), the summary sentences, the faults and every scenario's timeline.
      */
     public static String renderLab(String title, List<List<String>> table, List<String> summary,
                                    dev.lockdrill.history.History history) {
         StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
         html.append("<title>").append(escape(title)).append("</title>\n<style>").append(STYLE)
-                .append(".lab-table{overflow-x:auto;max-width:100%}.lab-table table{border-collapse:collapse}"
-                        + ".lab-table td,.lab-table th{padding:2px 8px;text-align:left;white-space:nowrap}")
+                .append(LAB_TABLE_STYLE)
                 .append("</style></head>\n<body data-status=\"lab\">\n<h1>").append(escape(title))
                 .append("</h1>\n<div class=\"lab-table\"><table class=\"lab\">\n");
         for (int i = 0; i < table.size(); i++) {

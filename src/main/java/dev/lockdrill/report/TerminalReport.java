@@ -53,8 +53,8 @@ public final class TerminalReport {
         switch (you.status()) {
             case COMPILE_ERROR -> compileErrors(you.compileErrors(), you.source(), out);
             case TIMEOUT, CRASHED -> stopped(you, out);
-            case INTERRUPTED -> out.println(style.yellow("Interrupted: ") + "the check was stopped before it "
-                    + "finished; nothing was judged or recorded.");
+            case INTERRUPTED -> Text.wrap(style.yellow("Interrupted: ") + "the check was stopped before it "
+                    + "finished; nothing was judged or recorded.", width, "", "  ").forEach(out::println);
             default -> verdicts(result, out);
         }
         out.println();

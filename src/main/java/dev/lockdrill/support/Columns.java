@@ -19,21 +19,44 @@ public final class Columns {
         this.indent = indent;
     }
 
-    /** Widths for {@code rows} in {@code width} columns, the widest column shrinking first, none below {@code min}. */
+    /**
+     * Widths for {@code rows} in {@code width} columns, the widest column shrinking first, none below
+     * {@code min} nor below its longest word (a cell wraps between words, never inside one); see
+     * {@link #fits} for whether that was enough.
+     */
     public static Columns fitAll(List<List<String>> rows, int width, String indent, int min) {
         int[] widths = natural(rows);
+        int[] floors = longestWords(rows, widths.length);
         int room = width - Text.visible(indent) - Math.max(0, widths.length - 1);
         while (Arrays.stream(widths).sum() > room) {
-            int widest = 0;
-            for (int i = 1; i < widths.length; i++) {
-                widest = widths[i] > widths[widest] ? i : widest;
+            int widest = -1;
+            for (int i = 0; i < widths.length; i++) {
+                boolean shrinkable = widths[i] > Math.max(min, floors[i]);
+                widest = shrinkable && (widest < 0 || widths[i] > widths[widest]) ? i : widest;
             }
-            if (widths[widest] <= min) {
+            if (widest < 0) {
                 break;
             }
             widths[widest]--;
         }
         return new Columns(widths, indent);
+    }
+
+    /** Whether a row laid out in these columns fits in {@code width} (it may not when every column is at its floor). */
+    public boolean fits(int width) {
+        return Text.visible(indent) + Arrays.stream(widths).sum() + Math.max(0, widths.length - 1) <= width;
+    }
+
+    private static int[] longestWords(List<List<String>> rows, int columns) {
+        int[] longest = new int[columns];
+        for (List<String> row : rows) {
+            for (int i = 0; i < row.size(); i++) {
+                for (String word : row.get(i).split(" +")) {
+                    longest[i] = Math.max(longest[i], Text.visible(word));
+                }
+            }
+        }
+        return longest;
     }
 
     private static int[] natural(List<List<String>> rows) {

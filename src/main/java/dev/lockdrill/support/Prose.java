@@ -77,8 +77,9 @@ public final class Prose {
     }
 
     /**
-     * A Markdown table as written when it fits, else in columns whose cells wrap, a blank line
-     * between rows (the |---| row dropped).
+     * A Markdown table as written when it fits, else in columns whose cells wrap between words, a
+     * blank line between rows (the |---| row dropped); when even that would cut a word, each row is
+     * folded into lines of "header: cell".
      */
     private static List<String> table(List<String> lines, int width) {
         if (lines.stream().allMatch(l -> Text.visible(l) <= width)) {
@@ -96,10 +97,30 @@ public final class Prose {
             rows.add(cells);
         }
         Columns columns = Columns.fitAll(rows, width, "", 8);
+        if (!columns.fits(width)) {
+            return records(rows, width);
+        }
         List<String> out = new ArrayList<>();
         for (int i = 0; i < rows.size(); i++) {
             out.addAll(columns.render(rows.get(i)));
             if (i < rows.size() - 1) {
+                out.add("");
+            }
+        }
+        return out;
+    }
+
+    /** Each row after the header as its own block, one "header: cell" per column, a blank line between blocks. */
+    private static List<String> records(List<List<String>> rows, int width) {
+        List<String> header = rows.get(0);
+        List<String> out = new ArrayList<>();
+        for (int r = 1; r < rows.size(); r++) {
+            List<String> row = rows.get(r);
+            for (int i = 0; i < row.size(); i++) {
+                String label = i < header.size() && !header.get(i).isEmpty() ? header.get(i) + ": " : "";
+                out.addAll(Text.wrap(label + row.get(i), width, i == 0 ? "" : "  ", i == 0 ? "  " : "    "));
+            }
+            if (r < rows.size() - 1) {
                 out.add("");
             }
         }

@@ -26,7 +26,8 @@ class BackendCommandTest {
     @Test
     void aChosenUrlIsUsedAtOnceAndSavedWithoutItsPassword() throws Exception {
         AppContext app = app(Map.of(BackendSelector.URL_ENV, "jdbc:postgresql://env/x?user=e"));
-        Session session = new Session(() -> app, q -> null, true, false);
+        // laid out wide, so that the sentences read whole whatever the width
+        Session session = new Session(() -> app, q -> null, true, false).withWidth(300);
 
         String out = run(session, "backend", "--jdbc-url", "postgresql://alice:hunter2@db:5433/app");
 
@@ -44,7 +45,7 @@ class BackendCommandTest {
     @Test
     void autoForgetsTheChoiceAndBareBackendSaysWhy() {
         AppContext app = app(Map.of("PGHOST", "127.0.0.1", "PGUSER", "postgres"));
-        Session session = new Session(() -> app, q -> null, true, false);
+        Session session = new Session(() -> app, q -> null, true, false).withWidth(300);
         run(session, "backend", "--jdbc-url", "jdbc:postgresql://db/x?user=u");
 
         String out = run(session, "backend", "--auto");

@@ -7,8 +7,10 @@ import dev.lockdrill.report.Style;
 import dev.lockdrill.report.TerminalReport;
 import dev.lockdrill.support.Text;
 import dev.lockdrill.testing.Pipelines;
+import dev.lockdrill.testing.ScreenLayout;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -50,36 +52,41 @@ class ScreenWidthTest {
     @ParameterizedTest
     @ValueSource(ints = {80, 120})
     void checkFailureReportFits(int width) throws IOException {
+        assertFits("check-fail", width, report(width), report(EveryScreenTest.WIDE));
+        assertFitsInColour(width);
+    }
+
+    private static String report(int width) {
         StringWriter text = new StringWriter();
         new TerminalReport(new Style(false), width, "paused-holder").render(SampleRuns.kleppmannResult(),
                 new PrintWriter(text));
-        assertFits("check-fail", width, text.toString());
-        assertFitsInColour(width);
+        return text.toString();
     }
 
     @ParameterizedTest
     @ValueSource(ints = {80, 120})
     void listFits(int width) throws IOException {
-        assertFits("list", width, run(width, "list"));
+        assertFits("list", width, run(width, "list"), run(EveryScreenTest.WIDE, "list"));
     }
 
     @ParameterizedTest
     @ValueSource(ints = {80, 120})
     void progressFits(int width) throws IOException {
-        assertFits("progress", width, run(width, "progress"));
+        assertFits("progress", width, run(width, "progress"), run(EveryScreenTest.WIDE, "progress"));
     }
 
     @ParameterizedTest
     @ValueSource(ints = {80, 120})
     void compareFits(int width) throws IOException {
-        assertFits("compare", width, run(width, "compare", "fencing-token", "--yes"));
+        assertFits("compare", width, run(width, "compare", "fencing-token", "--yes"),
+                run(EveryScreenTest.WIDE, "compare", "fencing-token", "--yes"));
     }
 
     @ParameterizedTest
     @ValueSource(ints = {80, 120})
     void helpFits(int width) throws IOException {
-        assertFits("help", width, run(width, "--help"));
-        assertFits("check-help", width, run(width, "check", "--help"));
+        assertFits("help", width, run(width, "--help"), run(EveryScreenTest.WIDE, "--help"));
+        assertFits("check-help", width, run(width, "check", "--help"), run(EveryScreenTest.WIDE, "check", "--help"));
     }
 
     @ParameterizedTest
@@ -92,6 +99,14 @@ class ScreenWidthTest {
         for (String kata : new String[]{"fencing-token", "circuit-breaker", "redlock", "bulkhead"}) {
             assertWithin(width, "show " + kata, run(width, "show", kata));
         }
+    }
+
+    @Test
+    void aTerminalNarrowerThanPicocliLaysHelpOutInStillRunsCommands() {
+        // COLUMNS=50 made picocli throw "Invalid usage message width 50" before any command ran
+        assertThat(run(50, "--help")).contains("Usage: lockdrill").doesNotContain("Exception");
+        assertThat(run(50, "list")).contains("fencing-token").doesNotContain("Exception");
+        assertThat(run(Text.MIN_WIDTH, "show", "fencing-token")).contains("# fencing-token");
     }
 
     private void assertFitsInColour(int width) {
@@ -110,8 +125,9 @@ class ScreenWidthTest {
         return out.toString().replace(dir.toString(), "<workbook>");
     }
 
-    private static void assertFits(String screen, int width, String actual) throws IOException {
-        assertWithin(width, screen, actual);
+    /** Fits {@code width}, breaks no word that {@code wide} (the same screen, too wide to wrap) has whole, and is the golden. */
+    private static void assertFits(String screen, int width, String actual, String wide) throws IOException {
+        ScreenLayout.assertLaidOut(screen, width, actual, wide);
         Path golden = GOLDEN.resolve(screen + "-" + width + ".txt");
         if (Boolean.getBoolean("lockdrill.updateGolden")) {
             Files.writeString(golden, actual, StandardCharsets.UTF_8);

@@ -21,6 +21,20 @@ class ShellMessagesTest {
     }
 
     @Test
+    void theLearnersOwnTextPassesThroughTheShellUnchanged() throws Exception {
+        StringWriter text = new StringWriter();
+        ShellWriter shell = new ShellWriter(text);
+        PrintWriter out = new PrintWriter(shell, true);
+        out.println("`lockdrill hint fencing-token` gives the next hint.");
+        shell.verbatim(() -> out.println("- * overwrites the value. Run `lockdrill check fencing-token` to watch"));
+        out.println("replay: lockdrill check fencing-token --seed 7");
+
+        assertThat(text.toString()).isEqualTo("`hint fencing-token` gives the next hint.\n"
+                + "- * overwrites the value. Run `lockdrill check fencing-token` to watch\n"
+                + "replay: check fencing-token --seed 7\n");
+    }
+
+    @Test
     void anUnknownCommandIsOneSentenceWithADidYouMean() {
         Result r = run("chek", "fencing-token");
         assertThat(r.code).isEqualTo(2);

@@ -47,8 +47,9 @@ class WatchCommandTest {
             assertThat(code).as(out.toString()).isZero();
         }
         String text = out.toString();
-        assertThat(text).contains("checking fencing-token…", "Hint 1/3", "fencing-token          ",
-                "FAIL · ", "watching fencing-token: Enter or r re-checks", "end of input");
+        assertThat(text).contains("checking fencing-token…", "Hint 1/3", "FAIL · ",
+                "watching fencing-token: Enter or r re-checks", "end of input")
+                .containsPattern("(?m)^  1 +fencing-token +\\S");
         assertThat(text.indexOf("checking fencing-token…")).isLessThan(text.indexOf("FAIL · "));
     }
 }

@@ -75,6 +75,19 @@ class ReplTest {
     }
 
     @Test
+    void insideTheShellCompareShowsTheLearnersFileAsWrittenAndNamesCommandsAsTypedThere() throws Exception {
+        Path stub = dir.resolve("katas/fencing-token/PostgresFencedStore.java");
+        String out = session("compare fencing-token --yes\nquit\n");
+
+        assertThat(Files.readString(stub)).contains("Run `lockdrill check fencing-token`");
+        assertThat(out.lines().filter(line -> line.startsWith("- ")))
+                .as("the stub's own words, in the diff, are not the shell's to rewrite")
+                .anyMatch(line -> line.contains("`lockdrill check"));
+        assertThat(out).contains("`check fencing-token` scores yours")
+                .doesNotContain("`lockdrill check fencing-token` scores");
+    }
+
+    @Test
     void ctrlDLeavesTheShell() throws Exception {
         assertThat(session("")).contains("lockdrill>").endsWith("bye\n");
     }

@@ -93,6 +93,10 @@ public final class CheckService {
             if (definition.needs(Needs.REDIS)) {
                 RedisServers.requireOnPath(request.kata());
             }
+            if (definition.needs(Needs.POSTGRES)) {
+                // the first check of a process may start a server (the embedded one: seconds) before the sweep
+                progress.stage("preparing PostgreSQL");
+            }
             PostgresBackend backend = definition.needs(Needs.POSTGRES) ? app.backend(request.jdbcUrl()) : null;
             if (backend != null) {
                 RunSchema.sweep(backend.jdbcUrl(), false).forEach(s -> app.notice("Dropped " + s

@@ -101,6 +101,24 @@ class BackendSelectorTest {
         assertThat(asRoot.account().orElseThrow().launcher()).contains("--reuid=nobody", "--");
     }
 
+    /** What `env -u LOCKDRILL_JDBC_URL ./lockdrill check` does as root when the OS user has no role on the local server. */
+    @Test
+    void asRootWithNoRoleOnTheLocalServerTheRefusalIsNamedAndTheEmbeddedServerRunAsNobodyComesNext() {
+        assumeFalse(Files.exists(Path.of("/var/run/docker.sock")), "a Docker socket exists here");
+        String osUser = "lockdrill_no_such_role";
+        assumeTrue(LocalServer.connect(LocalServer.url(Map.of(), osUser)).state() == LocalServer.State.REFUSED,
+                "no PostgreSQL answers on localhost:5432 here");
+        EmbeddedAccount.Resolution asRoot = EmbeddedAccount.resolve(true, "root");
+        assumeTrue(asRoot.account().isPresent(), "no setpriv or no nobody account here: " + asRoot.reason());
+
+        BackendChoice choice = new BackendSelector(Map.of(), osUser, LocalServer::connect).withEmbedded(() -> asRoot)
+                .choose(null);
+
+        assertThat(choice.source()).isEqualTo("embedded");
+        assertThat(choice.reason()).contains("localhost:5432 as role " + osUser).contains("refused")
+                .contains("does not exist").contains("as 'nobody'");
+    }
+
     @Test
     void rootWhereNoAccountCanRunTheServerGetsTheThreeOptions() {
         assumeFalse(Files.exists(Path.of("/var/run/docker.sock")), "a Docker socket exists here");

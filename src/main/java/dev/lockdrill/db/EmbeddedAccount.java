@@ -86,7 +86,7 @@ public record EmbeddedAccount(String name, List<String> launcher, String owner) 
         }
     }
 
-    private static Optional<Path> onPath(String program) {
+    static Optional<Path> onPath(String program) {
         String path = System.getenv("PATH");
         List<String> dirs = new ArrayList<>(List.of("/usr/bin", "/bin", "/usr/sbin", "/sbin"));
         if (path != null) {

@@ -68,7 +68,7 @@ class EmbeddedBackendTest {
 
             owner.destroyForcibly().waitFor();
 
-            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            long deadline = System.nanoTime() + Duration.ofSeconds(40).toNanos();
             while ((ProcessHandle.of(pid).filter(ProcessHandle::isAlive).isPresent() || Files.exists(server.folder()))
                     && System.nanoTime() < deadline) {
                 Thread.sleep(100);

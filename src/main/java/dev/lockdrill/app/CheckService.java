@@ -93,6 +93,10 @@ public final class CheckService {
             if (definition.needs(Needs.REDIS)) {
                 RedisServers.requireOnPath(request.kata());
             }
+            if (definition.needs(Needs.POSTGRES)) {
+                // the first check of a process may start a server (the embedded one: seconds) before the sweep
+                progress.stage("preparing PostgreSQL");
+            }
             PostgresBackend backend = definition.needs(Needs.POSTGRES) ? app.backend(request.jdbcUrl()) : null;
             if (backend != null) {
                 RunSchema.sweep(backend.jdbcUrl(), false).forEach(s -> app.notice("Dropped " + s
@@ -129,6 +133,18 @@ public final class CheckService {
     }
 
     /** Deletes a run folder that holds no result (an interrupted or failed check stores nothing). */
+    /** Whether the JVM is ending: a shutdown hook can no longer be added then. */
+    static boolean jvmEnding() {
+        Thread probe = new Thread(() -> { }, "shutdown-probe");
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException ending) {
+            return true;
+        }
+    }
+
     private static void forgetUnfinished(Path runDir) {
         if (!Files.exists(runDir.resolve("result.json"))) {
             RunStore.deleteTree(runDir);
@@ -288,6 +304,13 @@ public final class CheckService {
      */
     private CheckResult finish(CheckRequest request, Path runDir, Unsaved unsaved, CheckResult checked) {
         CheckResult result = checked.withTiming(KataRegistry.get(request.kata()).timingDependent());
+        if (jvmEnding()) {
+            // a signal (SIGTERM, SIGHUP) is ending lockdrill and its hooks stopped what the check ran on (the
+            // check processes, an embedded server): what came back is a run cut short, not a verdict
+            forgetUnfinished(runDir);
+            throw new LockdrillException("Interrupted: the check stopped before it finished; nothing was recorded.",
+                    ExitCodes.INTERRUPTED);
+        }
         if (result.interrupted()) {
             RunStore.deleteTree(runDir);
             return result;

@@ -130,7 +130,8 @@ public final class DoctorService {
             findings.add(new Finding("postgres", Level.FAIL, choice.reason(),
                     "Start PostgreSQL on localhost:5432 with a role and database named as you, set PGHOST=127.0.0.1 "
                             + "PGUSER=postgres (or LOCKDRILL_JDBC_URL=jdbc:postgresql://127.0.0.1:5432/postgres?user="
-                            + "postgres), start Docker, or run as a non-root user for the embedded PostgreSQL."));
+                            + "postgres), start Docker, or, for the embedded PostgreSQL, run as a non-root user (as root, "
+                            + "install setpriv, util-linux, so it runs as 'nobody')."));
             return findings;
         }
         findings.add(new Finding("postgres backend", Level.OK, choice.source() + ": " + choice.reason(), ""));

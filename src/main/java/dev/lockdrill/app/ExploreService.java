@@ -22,11 +22,9 @@ import dev.lockdrill.support.ScheduleId;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -38,9 +36,6 @@ public final class ExploreService {
     /** Each check process runs about this long (several schedules), so JVM start-up is paid rarely. */
     static final long TARGET_CHILD_MILLIS = 6_000;
     static final int MAX_BATCH = 12;
-    static final int MAX_SHRINK_RUNS = 16;
-    static final int MAX_PROPOSALS_PER_RUN = 8;
-    static final Duration SHRINK_BUDGET = Duration.ofSeconds(90);
 
     /** What `--explore` was asked: {@code replay} set runs that one schedule instead of searching. */
     public record Request(String kata, Path sourceDir, boolean reference, List<Path> extraClasspath, Long seed,
@@ -48,6 +43,10 @@ public final class ExploreService {
         public Request {
             extraClasspath = extraClasspath == null ? List.of() : List.copyOf(extraClasspath);
         }
+    }
+
+    /** How a schedule broke the contract: the invariants it failed (or whose check threw), or how its process ended. */
+    record Failure(List<InvariantResult> failed, String ended) {
     }
 
     /** One step of a schedule as the report prints it. */
@@ -107,6 +106,9 @@ public final class ExploreService {
         if (definition.needs(Needs.REDIS)) {
             RedisServers.requireOnPath(request.kata());
         }
+        if (definition.needs(Needs.POSTGRES)) {
+            progress.stage("preparing PostgreSQL");
+        }
         PostgresBackend backend = definition.needs(Needs.POSTGRES) ? app.backend(request.jdbcUrl()) : null;
         if (backend != null) {
             RunSchema.sweep(backend.jdbcUrl(), false).forEach(s -> app.notice("Dropped schema " + s
@@ -146,7 +148,7 @@ public final class ExploreService {
                     continue;
                 }
                 schedules++;
-                Batch.Failure failure = batch.failure(id).orElse(null);
+                Failure failure = batch.failure(id).orElse(null);
                 if (failure != null) {
                     finding = explorer.shrink(id, batch.steps(id), failure);
                     break;
@@ -175,9 +177,8 @@ public final class ExploreService {
     }
 
     /** What one check process ran: per schedule, its steps and whether (and how) it broke the contract. */
-    private record Batch(List<ScheduleId> ids, History history, ChildOutcome outcome, List<Invariant> invariants) {
-        record Failure(List<InvariantResult> failed, String ended) {
-        }
+    private record Batch(List<ScheduleId> ids, History history, ChildOutcome outcome, List<Invariant> invariants)
+            implements ScheduleShrinking.Tried {
 
         /** The process ended early: a timeout, a crash, or an error that stopped the workload. */
         boolean broken() {
@@ -190,7 +191,8 @@ public final class ExploreService {
                     .anyMatch(o -> o.scenario().equals(id.scenario()));
         }
 
-        List<StepLine> steps(ScheduleId id) {
+        @Override
+        public List<StepLine> steps(ScheduleId id) {
             List<StepLine> steps = new ArrayList<>();
             for (Observation o : history.observations(STEPS)) {
                 if (o.scenario().equals(id.scenario())) {
@@ -203,7 +205,8 @@ public final class ExploreService {
             return steps;
         }
 
-        Optional<Failure> failure(ScheduleId id) {
+        @Override
+        public Optional<Failure> failure(ScheduleId id) {
             if (broken()) {
                 if (ids.size() == 1 || !finished(id)) {
                     String how = outcome.status() == ChildStatus.TIMEOUT ? "timed out"
@@ -244,9 +247,6 @@ public final class ExploreService {
     }
 
     static final String STEPS = ScheduleId.STEPS_OBSERVATION;
-    /** How many times the shrunk schedule is run again to confirm it fails (then the one before it). */
-    static final int CONFIRM_RUNS = 2;
-    static final Duration CONFIRM_BUDGET = Duration.ofSeconds(30);
 
     /** Runs schedules in check processes, one fresh schema per process. */
     private final class Explorer {
@@ -309,65 +309,8 @@ public final class ExploreService {
         }
 
         /** Takes steps out of a failing schedule while it still fails one of the same invariants. */
-        Finding shrink(ScheduleId found, List<StepLine> steps, Batch.Failure failure) {
-            Set<String> failing = new LinkedHashSet<>();
-            failure.failed().forEach(r -> failing.add(r.name()));
-            Shrinker shrinker = new Shrinker(steps.stream().map(StepLine::step).toList());
-            List<Kept> kept = new ArrayList<>(List.of(new Kept(found, steps)));
-            int runs = 0;
-            long start = System.nanoTime();
-            while (runs < MAX_SHRINK_RUNS && elapsed(start) < SHRINK_BUDGET.toMillis()) {
-                List<List<Integer>> proposals = shrinker.proposals();
-                if (proposals.isEmpty()) {
-                    break;
-                }
-                progress.stage("shrinking schedule " + found + " · " + shrinker.current().size() + " steps");
-                int firstFailing = -1;
-                for (int from = 0; from < proposals.size() && firstFailing < 0; from += MAX_PROPOSALS_PER_RUN) {
-                    List<List<Integer>> part = proposals.subList(from, Math.min(proposals.size(),
-                            from + MAX_PROPOSALS_PER_RUN));
-                    List<ScheduleId> ids = part.stream().map(found::keeping).toList();
-                    Batch batch = run(ids);
-                    runs++;
-                    for (int i = 0; i < ids.size(); i++) {
-                        Batch.Failure again = batch.failure(ids.get(i)).orElse(null);
-                        if (same(failing, again)) {
-                            firstFailing = from + i;
-                            kept.add(new Kept(ids.get(i), batch.steps(ids.get(i))));
-                            break;
-                        }
-                    }
-                }
-                shrinker.outcome(proposals, firstFailing);
-            }
-            // A proposal is kept on one failing run, and timing decides some failures: the schedule
-            // reported (and its replay command) is the smallest kept one that fails again.
-            long confirming = System.nanoTime();
-            for (int i = kept.size() - 1; i > 0 && elapsed(confirming) < CONFIRM_BUDGET.toMillis(); i--) {
-                progress.stage("confirming schedule " + kept.get(i).id() + " · " + kept.get(i).steps().size()
-                        + " steps");
-                for (int attempt = 0; attempt < CONFIRM_RUNS; attempt++) {
-                    Batch batch = run(List.of(kept.get(i).id()));
-                    runs++;
-                    Batch.Failure again = batch.failure(kept.get(i).id()).orElse(null);
-                    if (same(failing, again)) {
-                        Kept confirmed = kept.get(i);
-                        return new Finding(found, steps.size(), confirmed.id(), confirmed.steps(),
-                                again.failed(), again.ended(), runs);
-                    }
-                }
-            }
-            return new Finding(found, steps.size(), found, steps, failure.failed(), failure.ended(), runs);
-        }
-
-        /** Whether a run failed as the finding did: one of the same invariants, or ended the same way. */
-        private static boolean same(Set<String> failing, Batch.Failure again) {
-            return again != null && (failing.isEmpty() ? !again.ended().isEmpty()
-                    : again.failed().stream().anyMatch(r -> failing.contains(r.name())));
-        }
-
-        /** A schedule the shrinking kept (it failed once), with its steps. */
-        private record Kept(ScheduleId id, List<StepLine> steps) {
+        Finding shrink(ScheduleId found, List<StepLine> steps, Failure failure) {
+            return new ScheduleShrinking(this::run, progress, System::nanoTime).shrink(found, steps, failure);
         }
     }
 }

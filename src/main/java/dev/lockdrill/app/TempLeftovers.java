@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 
 /**
  * The temporary folders checks make — a pooler's ({@code lockdrill-pgbouncer*}), the redlock nodes'
- * ({@code lockdrill-redis*}) — removed once the check that made them no longer runs (after kill -9,
+ * ({@code lockdrill-redis*}), an embedded PostgreSQL's ({@code lockdrill-postgres*}) — removed once the check that made them no longer runs (after kill -9,
  * or a signal that ended it before it cleaned up). A pooler or node whose owner is gone is stopped
  * first; a folder another program has open on its command line (a pager on a log) is left alone.
  * A folder is in use while its owner still runs, or while a running process names it on its
@@ -22,9 +22,9 @@ import java.util.stream.Stream;
  * it last changed.
  */
 public final class TempLeftovers {
-    static final List<String> PREFIXES = List.of("lockdrill-pgbouncer", "lockdrill-redis");
+    static final List<String> PREFIXES = List.of("lockdrill-pgbouncer", "lockdrill-redis", "lockdrill-postgres");
     /** The only processes stopped: the servers a check starts in such a folder; anything else keeps it. */
-    static final List<String> SERVERS = List.of("pgbouncer", "redis-server");
+    static final List<String> SERVERS = List.of("pgbouncer", "redis-server", "postgres");
     /** A folder younger than this may belong to a check that has not started its processes yet. */
     static final long QUIET_MILLIS = 120_000;
     private final Path tempRoot;

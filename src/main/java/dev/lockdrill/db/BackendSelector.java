@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Chooses the PostgreSQL backend, in this order: a URL given with --jdbc-url; the URL chosen in this
@@ -14,7 +15,8 @@ import java.util.Optional;
  * variables (PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD); the URL saved in the workbook's
  * settings; libpq's defaults, where {@code psql} with no arguments connects ({@link LocalServer});
  * a Testcontainers container when a Docker environment is available; an embedded PostgreSQL
- * (zonky) when not running as root; otherwise an error that lists the options.
+ * (zonky's binaries; as root it runs as an unprivileged account, {@link EmbeddedAccount}); otherwise
+ * an error that lists the options.
  */
 public final class BackendSelector {
     public static final String URL_ENV = "LOCKDRILL_JDBC_URL";
@@ -26,18 +28,21 @@ public final class BackendSelector {
     public static final String ORDER = "LOCKDRILL_JDBC_URL, then libpq's variables (PGHOST, PGPORT, PGDATABASE, "
             + "PGUSER, PGPASSWORD), then the URL saved with `backend --jdbc-url`, then libpq's defaults as psql "
             + "uses them (localhost:5432 with the OS user as role and database and a password from the pgpass "
-            + "file), then Testcontainers when Docker is available, then an embedded PostgreSQL";
+            + "file), then Testcontainers when Docker is available, then an embedded PostgreSQL (as root, run as "
+            + "'nobody')";
     static final String NO_BACKEND = "No PostgreSQL available for the checks (%s). Choose one: (1) point lockdrill "
             + "at a server with PGHOST=HOST PGUSER=USER (libpq's variables), LOCKDRILL_JDBC_URL="
             + "jdbc:postgresql://HOST:5432/DB?user=USER or --jdbc-url; "
-            + "(2) start Docker so Testcontainers can run PostgreSQL for you; or (3) run as a non-root user, "
-            + "so lockdrill can start an embedded PostgreSQL (it refuses to run as root).";
+            + "(2) start Docker so Testcontainers can run PostgreSQL for you; or (3) let lockdrill start an "
+            + "embedded PostgreSQL: run it as a non-root user, or as root install setpriv (util-linux) so the "
+            + "server runs as 'nobody'.";
 
     private final Map<String, String> env;
     private final String userName;
     private final BackendSettings saved;
     private final String sessionUrl;
     private final LocalServer.Probe localServer;
+    private final Supplier<EmbeddedAccount.Resolution> embedded;
 
     /** A selector for this environment alone: libpq's defaults are not tried (no server is probed). */
     public BackendSelector(Map<String, String> env, String userName) {
@@ -50,16 +55,27 @@ public final class BackendSelector {
     }
 
     public BackendSelector(Map<String, String> env, String userName, BackendSettings saved, String sessionUrl) {
-        this(env, userName, saved, sessionUrl, LocalServer.Probe.NONE);
+        this(env, userName, saved, sessionUrl, LocalServer.Probe.NONE, EmbeddedAccount::forThisProcess);
     }
 
     private BackendSelector(Map<String, String> env, String userName, BackendSettings saved, String sessionUrl,
                             LocalServer.Probe localServer) {
+        this(env, userName, saved, sessionUrl, localServer, EmbeddedAccount::forThisProcess);
+    }
+
+    private BackendSelector(Map<String, String> env, String userName, BackendSettings saved, String sessionUrl,
+                            LocalServer.Probe localServer, Supplier<EmbeddedAccount.Resolution> embedded) {
         this.env = env;
         this.userName = userName;
         this.saved = saved == null ? BackendSettings.empty() : saved;
         this.sessionUrl = sessionUrl;
         this.localServer = localServer;
+        this.embedded = embedded;
+    }
+
+    /** The same order with the embedded server run as {@code embedded} says (tests: a machine that cannot). */
+    public BackendSelector withEmbedded(Supplier<EmbeddedAccount.Resolution> embedded) {
+        return new BackendSelector(env, userName, saved, sessionUrl, localServer, embedded);
     }
 
     public String userName() {
@@ -72,7 +88,7 @@ public final class BackendSelector {
 
     /** The same environment with the workbook's settings and the shell's own choice (null: none). */
     public BackendSelector with(BackendSettings settings, String chosenInSession) {
-        return new BackendSelector(env, userName, settings, chosenInSession, localServer);
+        return new BackendSelector(env, userName, settings, chosenInSession, localServer, embedded);
     }
 
     /** The PgBouncer the pooled scenarios run through, if one is installed (and not turned off). */
@@ -130,12 +146,9 @@ public final class BackendSelector {
             return new BackendChoice("testcontainers", noUrl + "; a Docker environment was found (image "
                     + image().name() + ", from " + image().source() + ")", true);
         }
-        if (!"root".equals(userName)) {
-            return new BackendChoice("embedded", noUrl + "; no Docker; running as '" + userName
-                    + "', so an embedded PostgreSQL can start", true);
-        }
-        return new BackendChoice("none", noUrl + "; no Docker, and embedded PostgreSQL refuses to run as root",
-                false);
+        EmbeddedAccount.Resolution account = embedded.get();
+        return new BackendChoice(account.account().isPresent() ? "embedded" : "none",
+                noUrl + "; no Docker; " + account.reason(), account.account().isPresent());
     }
 
     /** The JDBC URL a URL-based choice points at (null for testcontainers, embedded and none). */
@@ -158,7 +171,7 @@ public final class BackendSelector {
             case "testcontainers":
                 return ContainerBackend.start(choice.reason(), image());
             case "embedded":
-                return EmbeddedBackend.start(choice.reason());
+                return EmbeddedBackend.start(choice.reason(), embedded.get().account().orElseThrow());
             case "none":
                 throw new LockdrillException(String.format(NO_BACKEND, choice.reason()), ExitCodes.USAGE);
             default:

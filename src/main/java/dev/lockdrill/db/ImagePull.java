@@ -111,8 +111,8 @@ final class ImagePull {
                 + image.name() + "' (" + why + "); choose one: (1) make an image available — `docker pull "
                 + image.name() + "`, or name one the engine has with " + PostgresImage.ENV + "=IMAGE; (2) point "
                 + "lockdrill at a server with PGHOST=HOST PGUSER=USER, " + BackendSelector.URL_ENV
-                + " or --jdbc-url; or (3) without Docker (unset DOCKER_HOST), as a non-root user, let it start "
-                + "an embedded PostgreSQL.", ExitCodes.USAGE);
+                + " or --jdbc-url; or (3) without Docker (unset DOCKER_HOST), let it start an embedded "
+                + "PostgreSQL (as root it runs it as 'nobody').", ExitCodes.USAGE);
     }
 
     /** The engine's own words: docker-java wraps them as {@code Status 500: {"message":"..."}}. */

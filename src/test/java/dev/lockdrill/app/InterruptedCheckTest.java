@@ -91,6 +91,76 @@ class InterruptedCheckTest {
         assertThat(unfinishedRuns(runs)).as("run folders the stopped check left without a result").isEmpty();
     }
 
+    /**
+     * With no server that lets the OS user in (a user name with no role on the local server) and no
+     * Docker, the check runs on an embedded PostgreSQL (as root, run as nobody): SIGTERM stops it by its
+     * PID and removes its folder, and the check says it was interrupted in one line instead of printing
+     * the score of a run whose server was stopped under it.
+     */
+    @Test
+    void aCheckOnTheEmbeddedServerStoppedBySigtermStopsTheServerAndSaysSoInOneLine() throws Exception {
+        assumeFalse(Files.exists(Path.of("/var/run/docker.sock")), "a Docker socket takes precedence here");
+        Workbook workbook = Pipelines.copyWorkbook(dir);
+        Path hangs = Pipelines.repoRoot().resolve("src/test/resources/fixture-katas/fencing-token/loops-forever");
+        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "-Dlockdrill.home=" + workbook.root(),
+                "-Duser.name=lockdrill_no_such_role", "dev.lockdrill.cli.Main", "check", "fencing-token",
+                "--from", hangs.toString(), "--no-compare", "--timeout", "60")
+                .redirectErrorStream(true).redirectOutput(dir.resolve("out.log").toFile());
+        builder.environment().keySet().removeIf(k -> k.startsWith("PG") || k.equals("LOCKDRILL_JDBC_URL")
+                || k.equals("DOCKER_HOST"));
+        Process check = builder.start();
+        try {
+            check.getOutputStream().close();
+            Path folder = awaitEmbeddedFolder(check);
+            long server = Long.parseLong(Files.readString(folder.resolve("postgres.pid")).strip());
+            List<ProcessHandle> children = awaitCheckProcess(check);
+            assertThat(children).as("the check process started").isNotEmpty();
+            Thread.sleep(1_500);
+
+            new ProcessBuilder("kill", "-TERM", Long.toString(check.pid())).start().waitFor();
+
+            assertThat(check.waitFor(30, TimeUnit.SECONDS)).as("lockdrill ended").isTrue();
+            String said = Files.readString(dir.resolve("out.log"));
+            assertThat(said).contains(INTERRUPTED).doesNotContain("score").doesNotContain("Invariants");
+            assertThat(ProcessHandle.of(server).filter(ProcessHandle::isAlive)).as("the embedded server").isEmpty();
+            assertThat(folder).as("the embedded server's folder").doesNotExist();
+            for (ProcessHandle child : children) {
+                assertThat(child.onExit().get(10, TimeUnit.SECONDS).isAlive()).as("check process " + child.pid())
+                        .isFalse();
+            }
+            assertThat(unfinishedRuns(workbook.stateDir().resolve("runs"))).isEmpty();
+        } finally {
+            if (check.isAlive()) {
+                // a failed assertion must not leave lockdrill (and its server) running: it cleans up on SIGTERM
+                new ProcessBuilder("kill", "-TERM", Long.toString(check.pid())).start().waitFor();
+                if (!check.waitFor(30, TimeUnit.SECONDS)) {
+                    check.destroyForcibly();
+                }
+            }
+        }
+    }
+
+    /** The folder of the embedded server lockdrill started, once the server runs (it marks the folder its own). */
+    private Path awaitEmbeddedFolder(Process check) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (System.nanoTime() < deadline && check.isAlive()) {
+            try (Stream<Path> temp = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+                for (Path candidate : temp.filter(p -> p.getFileName().toString().startsWith("lockdrill-postgres"))
+                        .toList()) {
+                    Path mark = candidate.resolve(".owner");
+                    if (Files.isReadable(mark) && Files.readString(mark).startsWith("pid=" + check.pid() + " ")
+                            && Files.exists(candidate.resolve("postgres.pid"))) {
+                        return candidate;
+                    }
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no embedded server started by lockdrill " + check.pid() + ": "
+                + Files.readString(dir.resolve("out.log")));
+    }
+
     private static List<Path> unfinishedRuns(Path runs) throws Exception {
         if (!Files.isDirectory(runs)) {
             return List.of();

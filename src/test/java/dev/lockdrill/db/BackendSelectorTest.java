@@ -14,6 +14,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class BackendSelectorTest {
     static final String URL = "jdbc:postgresql://db:5432/x?user=u&password=s3cret";
@@ -78,18 +79,58 @@ class BackendSelectorTest {
     void withoutUrlOrDockerANonRootUserGetsTheEmbeddedServer() {
         assumeFalse(Files.exists(Path.of("/var/run/docker.sock")), "a Docker socket exists here");
 
-        assertThat(new BackendSelector(Map.of(), "alice").choose(null).source()).isEqualTo("embedded");
+        BackendChoice choice = new BackendSelector(Map.of(), "alice")
+                .withEmbedded(() -> EmbeddedAccount.resolve(false, "alice")).choose(null);
+
+        assertThat(choice.source()).isEqualTo("embedded");
+        assertThat(choice.reason()).contains("running as 'alice'");
     }
 
     @Test
-    void rootWithoutUrlOrDockerGetsTheThreeOptions() {
+    void withoutUrlOrDockerRootGetsTheEmbeddedServerRunAsNobody() {
         assumeFalse(Files.exists(Path.of("/var/run/docker.sock")), "a Docker socket exists here");
-        BackendSelector selector = new BackendSelector(Map.of(), "root");
+        EmbeddedAccount.Resolution asRoot = EmbeddedAccount.resolve(true, "root");
+        assumeTrue(asRoot.account().isPresent(), "no setpriv or no nobody account here: " + asRoot.reason());
+
+        BackendChoice choice = new BackendSelector(Map.of(), "root").withEmbedded(() -> asRoot).choose(null);
+
+        assertThat(choice.source()).isEqualTo("embedded");
+        assertThat(choice.available()).isTrue();
+        assertThat(choice.reason()).contains("as 'nobody'");
+        assertThat(asRoot.account().orElseThrow().launcher()).first().asString().endsWith("setpriv");
+        assertThat(asRoot.account().orElseThrow().launcher()).contains("--reuid=nobody", "--");
+    }
+
+    /** What `env -u LOCKDRILL_JDBC_URL ./lockdrill check` does as root when the OS user has no role on the local server. */
+    @Test
+    void asRootWithNoRoleOnTheLocalServerTheRefusalIsNamedAndTheEmbeddedServerRunAsNobodyComesNext() {
+        assumeFalse(Files.exists(Path.of("/var/run/docker.sock")), "a Docker socket exists here");
+        String osUser = "lockdrill_no_such_role";
+        assumeTrue(LocalServer.connect(LocalServer.url(Map.of(), osUser)).state() == LocalServer.State.REFUSED,
+                "no PostgreSQL answers on localhost:5432 here");
+        EmbeddedAccount.Resolution asRoot = EmbeddedAccount.resolve(true, "root");
+        assumeTrue(asRoot.account().isPresent(), "no setpriv or no nobody account here: " + asRoot.reason());
+
+        BackendChoice choice = new BackendSelector(Map.of(), osUser, LocalServer::connect).withEmbedded(() -> asRoot)
+                .choose(null);
+
+        assertThat(choice.source()).isEqualTo("embedded");
+        assertThat(choice.reason()).contains("localhost:5432 as role " + osUser).contains("refused")
+                .contains("does not exist").contains("as 'nobody'");
+    }
+
+    @Test
+    void rootWhereNoAccountCanRunTheServerGetsTheThreeOptions() {
+        assumeFalse(Files.exists(Path.of("/var/run/docker.sock")), "a Docker socket exists here");
+        BackendSelector selector = new BackendSelector(Map.of(), "root").withEmbedded(() ->
+                EmbeddedAccount.Resolution.unavailable("running as root, where initdb refuses to run, and setpriv "
+                        + "(util-linux) is not installed to run it as 'nobody'"));
 
         assertThat(selector.choose(null).available()).isFalse();
+        assertThat(selector.choose(null).reason()).contains("setpriv");
         assertThatThrownBy(() -> selector.open(null)).isInstanceOf(LockdrillException.class)
                 .hasMessageContaining("LOCKDRILL_JDBC_URL").hasMessageContaining("Docker")
-                .hasMessageContaining("non-root")
+                .hasMessageContaining("non-root").hasMessageContaining("setpriv")
                 .satisfies(e -> assertThat(((LockdrillException) e).exitCode()).isEqualTo(2));
     }
 
@@ -137,7 +178,8 @@ class BackendSelectorTest {
         assertThat(docker.source()).isEqualTo("testcontainers");
         assertThat(docker.reason()).contains("localhost:5432 as role alice, database alice refused: FATAL: role");
         assumeFalse(Files.exists(Path.of("/var/run/docker.sock")), "a Docker socket exists here");
-        assertThatThrownBy(() -> new BackendSelector(Map.of(), "root", refuses).open(null))
+        assertThatThrownBy(() -> new BackendSelector(Map.of(), "root", refuses)
+                .withEmbedded(() -> EmbeddedAccount.Resolution.unavailable("no account")).open(null))
                 .hasMessageContaining("does not exist").hasMessageContaining("PGHOST");
     }
 

@@ -3,7 +3,6 @@ package dev.lockdrill.db;
 import dev.lockdrill.support.LockdrillException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.testcontainers.DockerClientFactory;
@@ -13,16 +12,14 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * The two backends lockdrill starts by itself. Each runs only where it can: Testcontainers
- * needs a Docker engine, the embedded server refuses to run as root. Where they cannot run they
- * are skipped (and say why), never faked.
+ * The Testcontainers backend, which needs a Docker engine: where none answers it is skipped (and says
+ * why), never faked. The embedded server is EmbeddedBackendTest's.
  */
 class ProvisionedBackendTest {
 
@@ -53,18 +50,7 @@ class ProvisionedBackendTest {
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
     }
 
-    @Test
-    @DisabledIfSystemProperty(named = "user.name", matches = "root",
-            disabledReason = "embedded PostgreSQL refuses to run as root (initdb); CI runs as root")
-    void embeddedBackendServesARealPostgres() throws Exception {
-        BackendSelector selector = new BackendSelector(Map.of(), System.getProperty("user.name"));
-        assumeTrue(selector.choose(null).source().equals("embedded"), "a Docker socket takes precedence here");
-        try (PostgresBackend backend = selector.open(null)) {
-            assertServes(backend);
-        }
-    }
-
-    private static void assertServes(PostgresBackend backend) throws Exception {
+    static void assertServes(PostgresBackend backend) throws Exception {
         try (Connection c = DriverManager.getConnection(backend.jdbcUrl()); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SHOW server_version")) {
             assertThat(rs.next()).isTrue();

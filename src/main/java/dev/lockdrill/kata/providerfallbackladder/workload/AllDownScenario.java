@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * All three providers hang. On ladder a (budget 40 s) the first job pays p1 and p2 (15 s each) and
- * may give p3 only the 10 s left; on ladder b (budget 30 s) nothing is left for p3 at all. The
- * next jobs, within the TTL, must fail at once; after the TTL each provider is probed again.
+ * may give p3 only the 10 s left; on ladder b (budget 30 s) nothing is left for p3 at all. A job
+ * 2 s later, within every TTL, must skip every provider it has seen fail (on ladder b it tries p3,
+ * which no job has called yet); 40 s after that each provider is probed again.
  */
 final class AllDownScenario implements LadderScenario {
     @Override
@@ -30,7 +31,7 @@ final class AllDownScenario implements LadderScenario {
                     LadderRig.TTL);
             ladder.providers().forEach(p -> p.mode(FakeProvider.Mode.HANG));
             rig.job(ladder, "worker-1");
-            ladder.ticker().advanceMillis(5_000);
+            ladder.ticker().advanceMillis(2_000);
             rig.job(ladder, "worker-2");
             ladder.ticker().advanceMillis(40_000);
             rig.job(ladder, "worker-1");

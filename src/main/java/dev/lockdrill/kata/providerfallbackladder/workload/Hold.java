@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * while the probe is out). Both waits are bounded; whether they were met is what the scenario reports.
  */
 final class Hold {
-    static final long LIMIT_MILLIS = 3000;
+    static final long LIMIT_MILLIS = 5000;
 
     private final CountDownLatch started;
     private final CountDownLatch othersDone;

@@ -18,8 +18,9 @@ import java.util.Set;
  * Judges every job and every provider call of a history against the model of {@link LadderTrace}:
  * what each call and each skip was allowed to be, and which situations the run put the ladder in.
  * Where concurrency leaves the moment of a decision open, it is judged leniently: a skip is allowed
- * if the provider was down or probed at any point of the job, a call is wrong only if the failure it
- * ignored was known before the call began (its job had ended).
+ * if the provider was down, or another job's call to it was out, at any point of the job; a call is
+ * wrong only if the failure it ignored was known before its job began (that failure's job had
+ * ended); a job's spending counts only its own calls. Jobs run one at a time are judged exactly.
  */
 final class LadderJudgement {
     private final List<Finding> findings = new ArrayList<>();
@@ -60,16 +61,15 @@ final class LadderJudgement {
             }
             Optional<JobFact> job = trace.jobOf(call);
             if (job.isPresent()) {
-                long spent = call.call().startTick() - job.get().run().startTick();
+                long spent = spentBefore(job.get(), call);
                 if (spent + timeout > setup.budgetNanos()) {
                     add(Kind.OVER_BUDGET, Evidence.of(who + " called " + call.provider() + " at " + trace.at(
-                            call.call().startTick()) + ", " + trace.seconds(spent) + " into the job, with a timeout of "
+                            call.call().startTick()) + ", at least " + trace.seconds(spent) + " into the job, with a timeout of "
                             + trace.seconds(timeout) + ": the job could run to " + trace.seconds(spent + timeout)
                             + ", past its budget of " + trace.seconds(setup.budgetNanos()), call.id()));
                 }
             }
-            Optional<CallFact> down = trace.downBy(call.provider(), call.op().invokeNanos(), call.op().invokeNanos(),
-                    true);
+            Optional<CallFact> down = trace.downAt(call);
             if (down.isEmpty()) {
                 continue;
             }
@@ -86,6 +86,24 @@ final class LadderJudgement {
                                 + "reach " + worker), List.of(call.id()), List.of(failure.id())));
             }
         }
+    }
+
+    /**
+     * What the job had surely spent when it made this call: up to the end of its own previous call
+     * (or nothing, on its first). Time other jobs' calls moved meanwhile is not counted: a ladder may
+     * have read the ticker before they moved it.
+     */
+    private static long spentBefore(JobFact job, CallFact call) {
+        long since = job.run().startTick();
+        for (CallFact earlier : job.calls()) {
+            if (earlier == call) {
+                break;
+            }
+            if (earlier.reply() != null) {
+                since = Math.max(since, earlier.reply().endTick());
+            }
+        }
+        return since - job.run().startTick();
     }
 
     /** Two probes of the same expired down state, the second begun while the first was out. */
@@ -158,6 +176,9 @@ final class LadderJudgement {
                     : Situation.DOWN_OTHER_WORKER);
             return;
         }
+        if (decision < trace.latestExpiry(down.get())) {
+            return;
+        }
         situations.add(Situation.EXPIRED);
         boolean together = trace.jobs().stream().anyMatch(other -> other != job
                 && other.op().invokeNanos() < job.op().completeNanos()
@@ -176,13 +197,17 @@ final class LadderJudgement {
         }
         long ttl = trace.setup().ttlNanos();
         Optional<CallFact> down = trace.downBy(provider, job.op().completeNanos(), job.op().invokeNanos(), false);
-        if (down.isPresent() && decision < trace.expiry(down.get())) {
+        if (down.isPresent() && decision < trace.latestExpiry(down.get())) {
             return;
         }
-        boolean probeOut = trace.calls().stream().anyMatch(c -> c.provider().equals(provider)
-                && !c.call().job().equals(job.job()) && c.op().invokeNanos() < job.op().completeNanos()
-                && c.op().completeNanos() > job.op().invokeNanos() && trace.probed(c).isPresent());
-        if (probeOut) {
+        // another job, running alongside this one, called it and was not done with it before this job
+        // began: its probe, as far as this job could tell (a probe is claimed before its call is made,
+        // so the claim may fall inside this job even when the call starts after this job ended)
+        boolean callOut = trace.calls().stream().anyMatch(c -> c.provider().equals(provider)
+                && !c.call().job().equals(job.job()) && c.op().completeNanos() > job.op().invokeNanos()
+                && trace.jobOf(c).filter(other -> other.op().invokeNanos() < job.op().completeNanos()
+                        && other.op().completeNanos() > job.op().invokeNanos()).isPresent());
+        if (callOut) {
             return;
         }
         String skipped = who + " skipped " + provider + " at " + trace.at(decision);
@@ -190,8 +215,9 @@ final class LadderJudgement {
             CallFact failure = down.get();
             add(Kind.EXPIRED_SKIPPED, new Evidence(skipped + ", but its down state had expired: "
                     + failure.call().job() + "'s call " + failure.reply().describe() + " at "
-                    + trace.at(failure.reply().endTick()) + " and the TTL of " + trace.seconds(ttl) + " ran out at "
-                    + trace.at(trace.expiry(failure)) + ", with no probe out: this job should have probed it",
+                    + trace.at(failure.reply().endTick()) + " and the TTL of " + trace.seconds(ttl) + " ran out by "
+                    + trace.at(trace.latestExpiry(failure)) + ", with no call to it out: this job should "
+                    + "have probed it",
                     List.of(job.op().id()), List.of(failure.id())));
             return;
         }

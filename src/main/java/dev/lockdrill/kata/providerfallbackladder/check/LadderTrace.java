@@ -88,18 +88,27 @@ final class LadderTrace {
     }
 
     /**
-     * The failure that keeps {@code provider} down as of real time {@code knownBefore}: the latest
-     * failure of it that ended before then, unless an answer of it ended after that failure and
-     * before {@code clearedBefore}. {@code strict}: the failure counts only once its job had ended.
+     * The failure that keeps {@code provider} down as of real time {@code knownBefore}, or none.
+     * {@code strict} (judging a call): the latest failure whose job had ended by then, unless an
+     * answer came back after it and before {@code clearedBefore} — what a ladder surely knew.
+     * Otherwise (judging a skip): the latest failure that came back by then, unless an answer came
+     * back after that failure's job ended and was recorded (its own job ended) before
+     * {@code clearedBefore} — a ladder records each reply after it came back and before its job
+     * ends, so two replies in flight together may be recorded in either order.
      */
     Optional<CallFact> downBy(String provider, long knownBefore, long clearedBefore, boolean strict) {
         Optional<CallFact> latest = calls.stream()
                 .filter(c -> c.provider().equals(provider) && c.failed()
-                        && (strict ? jobOf(c).map(j -> j.op().completeNanos()).orElse(Long.MAX_VALUE)
-                        : c.op().completeNanos()) < knownBefore)
+                        && (strict ? jobEnd(c) : c.op().completeNanos()) < knownBefore)
                 .max(Comparator.comparingLong(c -> c.op().completeNanos()));
         return latest.filter(failure -> calls.stream().noneMatch(c -> c.provider().equals(provider) && c.answered()
-                && c.op().completeNanos() > failure.op().completeNanos() && c.op().completeNanos() < clearedBefore));
+                && (strict ? c.op().completeNanos() > failure.op().completeNanos()
+                && c.op().completeNanos() < clearedBefore
+                : c.op().completeNanos() > jobEnd(failure) && jobEnd(c) < clearedBefore)));
+    }
+
+    private long jobEnd(CallFact call) {
+        return jobOf(call).map(j -> j.op().completeNanos()).orElse(Long.MAX_VALUE);
     }
 
     /** The tick the down state {@code failure} started expires at. */
@@ -107,10 +116,33 @@ final class LadderTrace {
         return failure.reply().endTick() + setup.ttlNanos();
     }
 
+    /**
+     * The down state a call was made in: the latest failure of its provider whose job had ended
+     * before the call's job began (what any correct ladder must know by then), unless an answer of
+     * the provider came back after it and before the call.
+     */
+    Optional<CallFact> downAt(CallFact call) {
+        long jobBegan = jobOf(call).map(j -> j.op().invokeNanos()).orElse(call.op().invokeNanos());
+        return downBy(call.provider(), jobBegan, call.op().invokeNanos(), true);
+    }
+
+    /**
+     * The latest tick the down state {@code failure} started may expire at: a ladder dates it by a
+     * read of the ticker after the failure came back and before its job moved on (its next call, or
+     * its end); while other jobs move time meanwhile, that read may come later than the failure's
+     * own end. Jobs run one at a time make it {@link #expiry} exactly.
+     */
+    long latestExpiry(CallFact failure) {
+        long movedOn = jobOf(failure).map(job -> job.calls().stream()
+                        .filter(c -> c.op().invokeNanos() > failure.op().invokeNanos())
+                        .mapToLong(c -> c.call().startTick()).min().orElse(job.endTick()))
+                .orElse(failure.reply().endTick());
+        return Math.max(movedOn, failure.reply().endTick()) + setup.ttlNanos();
+    }
+
     /** The down state this call probed: the one it was made in, after its TTL had passed. */
     Optional<CallFact> probed(CallFact call) {
-        return downBy(call.provider(), call.op().invokeNanos(), call.op().invokeNanos(), true)
-                .filter(failure -> call.call().startTick() >= expiry(failure));
+        return downAt(call).filter(failure -> call.call().startTick() >= expiry(failure));
     }
 
     /** The latest reply of {@code provider} that ended before real time {@code before}. */

@@ -3,11 +3,13 @@ package dev.lockdrill.kata.providerfallbackladder.workload;
 import dev.lockdrill.harness.explore.Schedule;
 import dev.lockdrill.harness.explore.Step;
 import dev.lockdrill.history.Faults;
+import dev.lockdrill.kata.providerfallbackladder.protocol.LadderFaults;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -16,8 +18,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * (timeouts of 1-15 s, a budget of 5-45 s, so that it binds or not, a TTL of 1-60 s), two to four
  * workers that run jobs (now and then a wrong request, which a serving provider answers 4xx), and a
  * nemesis that moves time (a few seconds, minutes, or to a provider's expiry tick, one nanosecond
- * before or after it) and turns providers up, hung, failing fast or slow. Each step is taken alone
- * on the ladder, so every skip and every call is judged against one exact state.
+ * before or after it), turns providers up, hung, failing fast or slow, and starts waves of 2-6
+ * jobs together at a provider's expiry tick (forced as expiry-stampede forces it). Each step is
+ * taken alone on the ladder: a lone job is judged against one exact state, a wave leniently.
  */
 final class LadderExplorer implements AutoCloseable {
     static final String NEMESIS = "nemesis";
@@ -38,6 +41,17 @@ final class LadderExplorer implements AutoCloseable {
         public String describe() {
             return toExpiry ? "moves time to p" + (rung + 1) + "'s expiry tick " + (nanos == 0 ? "exactly"
                     : (nanos > 0 ? "+" : "") + nanos + " ns") : "moves time by " + nanos / 1_000_000 + " ms";
+        }
+    }
+
+    /**
+     * {@code workers} jobs start together at {@code rung}'s expiry tick (now, if it never failed), as
+     * expiry-stampede forces it: no call moves time until all have started, ticker reads wait for
+     * each other, and the first call to that rung is held until the other jobs have ended.
+     */
+    record Wave(String actor, int rung, int workers) implements LadderStep {
+        public String describe() {
+            return "starts " + workers + " jobs together at p" + (rung + 1) + "'s expiry tick, its first call held";
         }
     }
 
@@ -70,6 +84,8 @@ final class LadderExplorer implements AutoCloseable {
             if (roll < 50) {
                 String worker = "worker-" + (1 + random.nextInt(workers));
                 steps.add(new RunJob(worker, random.nextInt(10) == 0 ? (random.nextBoolean() ? 400 : 422) : 0));
+            } else if (roll < 58) {
+                steps.add(new Wave(NEMESIS, random.nextInt(RUNGS), 2 + random.nextInt(5)));
             } else if (roll < 80) {
                 int kind = random.nextInt(10);
                 if (kind < 4) {
@@ -121,6 +137,8 @@ final class LadderExplorer implements AutoCloseable {
             if (failed != Long.MIN_VALUE) {
                 ladder.ticker().advanceTo(failed + ladder.ttlNanos() + tick.nanos());
             }
+        } else if (step instanceof Wave wave) {
+            wave(wave);
         } else if (step instanceof Turn turn) {
             FakeProvider provider = ladder.provider(turn.rung());
             provider.mode(turn.mode());
@@ -131,6 +149,34 @@ final class LadderExplorer implements AutoCloseable {
                                 + turn.describe().substring("turns p1 ".length()) + " from now on");
             }
         }
+    }
+
+    private void wave(Wave wave) throws Exception {
+        FakeProvider probed = ladder.provider(wave.rung());
+        if (probed.lastFailureEnd() != Long.MIN_VALUE) {
+            ladder.ticker().advanceTo(probed.lastFailureEnd() + ladder.ttlNanos());
+        }
+        long start = rig.recorder().now();
+        Hold hold = new Hold(wave.workers());
+        ladder.providers().forEach(p -> p.hold(hold, p == probed));
+        ladder.ticker().arm(new ReadGate(wave.workers(), 25));
+        try {
+            List<Future<?>> jobs = new ArrayList<>();
+            for (int w = 1; w <= wave.workers(); w++) {
+                jobs.add(rig.submit(ladder, "worker-" + w, 0, hold));
+            }
+            for (Future<?> job : jobs) {
+                job.get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            ladder.ticker().disarm();
+            ladder.providers().forEach(p -> p.hold(null, false));
+        }
+        boolean landed = hold.allStarted() && !Boolean.FALSE.equals(hold.releasedByOthers());
+        rig.recorder().fault(LadderFaults.EXPIRY_WAVE, rig.scenario(), probed.name(), start, landed,
+                wave.workers() + " jobs started together at " + probed.name() + "'s expiry tick" + (landed ? ""
+                        : ", but " + (hold.allStarted() ? "the others did not end while its first call was held: "
+                        + "did they wait for it?" : "they were not all handed over in time")));
     }
 
     @Override

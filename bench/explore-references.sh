@@ -3,7 +3,7 @@
 # timing-sensitive), and prints one line per kata and seed: schedules tried, found or not (with the
 # invariants or how the check process ended, and the replay id), and the load average before and
 # after. The reference must find nothing (CONTRIBUTING.md, "The explorer"); the test suite runs a
-# short version (ReferenceExplorationTest). On demand only: nine katas x 3 seeds x 60 s is about 30 min.
+# short version (ReferenceExplorationTest). On demand only: ten katas x 3 seeds x 60 s is about 33 min.
 # Usage: bench/explore-references.sh [--seconds N] [--seeds "1 2 3"] [KATA...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,7 +17,7 @@ while [[ $# -gt 0 ]]; do
 done
 katas=("$@")
 [[ ${#katas[@]} -gt 0 ]] || katas=(fencing-token lease-claim outbox-relay double-send pg-lock-service
-  circuit-breaker breaker-placement bulkhead redlock)
+  circuit-breaker breaker-placement bulkhead redlock provider-fallback-ladder)
 load() { awk '{print $1}' /proc/loadavg 2>/dev/null || echo '?'; }
 for kata in "${katas[@]}"; do
   for seed in $seeds; do

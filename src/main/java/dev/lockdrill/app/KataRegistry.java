@@ -11,6 +11,7 @@ import dev.lockdrill.kata.fencingtoken.FencingTokenKata;
 import dev.lockdrill.kata.leaseclaim.LeaseClaimKata;
 import dev.lockdrill.kata.outboxrelay.OutboxRelayKata;
 import dev.lockdrill.kata.pglockservice.PgLockServiceKata;
+import dev.lockdrill.kata.providerfallbackladder.ProviderFallbackLadderKata;
 import dev.lockdrill.kata.redlock.RedlockKata;
 import dev.lockdrill.support.LockdrillException;
 import dev.lockdrill.support.Suggestions;
@@ -30,7 +31,8 @@ public final class KataRegistry {
             new CircuitBreakerKata(),
             new BulkheadKata(),
             new BreakerPlacementKata(),
-            new RedlockKata());
+            new RedlockKata(),
+            new ProviderFallbackLadderKata());
 
     private KataRegistry() {
     }

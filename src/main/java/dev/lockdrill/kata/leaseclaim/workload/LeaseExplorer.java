@@ -2,7 +2,7 @@ package dev.lockdrill.kata.leaseclaim.workload;
 
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.JumpClock;
-import dev.lockdrill.harness.LoseReply;
+import dev.lockdrill.harness.LostReplies;
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.RoundTripHook;
 import dev.lockdrill.harness.Sql;
@@ -308,19 +308,8 @@ final class LeaseExplorer implements AutoCloseable {
 
     private void replyLost(ReplyLost l) throws Exception {
         worker(l.actor());
-        WorkerDataSource pool = rig.dataSourceOf(l.actor());
-        LoseReply lose = l.committing() ? LoseReply.nextCommitting() : LoseReply.next();
-        long start = rig.recorder().now();
-        pool.hook(lose);
-        try {
-            take(l.call());
-        } finally {
-            pool.hook(RoundTripHook.NONE);
-        }
-        rig.recorder().fault(Faults.KILL, rig.scenario(), l.actor(), start, lose.landed(), lose.landed()
-                ? l.actor() + "'s connection was dropped after the server answered " + lose.roundTrip()
-                + ", before its code saw the reply (an I/O error, 08006)"
-                : l.actor() + "'s call made no " + (l.committing() ? "committing " : "") + "round trip");
+        LostReplies.during(rig.recorder(), rig.scenario(), l.actor(), rig.dataSourceOf(l.actor()), l.committing(),
+                () -> take(l.call()));
     }
 
     /** A drainer finishes what is left (claiming again what expired), then the storage is read. */

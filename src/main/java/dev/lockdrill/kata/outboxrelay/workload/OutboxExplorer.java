@@ -1,7 +1,6 @@
 package dev.lockdrill.kata.outboxrelay.workload;
 
-import dev.lockdrill.harness.LoseReply;
-import dev.lockdrill.harness.RoundTripHook;
+import dev.lockdrill.harness.LostReplies;
 import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.explore.Step;
 import dev.lockdrill.history.Faults;
@@ -356,19 +355,9 @@ final class OutboxExplorer implements AutoCloseable {
             process.callEnded();
         } else if (step instanceof ReplyLost l) {
             Process process = process(l.actor());
-            LoseReply lose = l.committing() ? LoseReply.nextCommitting() : LoseReply.next();
-            long start = rig.recorder().now();
-            process.pool.hook(lose);
-            try {
-                rig.relayBatch(process.name, process.relay, l.call().max());
-            } finally {
-                process.pool.hook(RoundTripHook.NONE);
-            }
+            LostReplies.during(rig.recorder(), rig.scenario(), process.name, process.pool, l.committing(),
+                    () -> rig.relayBatch(process.name, process.relay, l.call().max()));
             process.callEnded();
-            rig.recorder().fault(Faults.KILL, rig.scenario(), process.name, start, lose.landed(), lose.landed()
-                    ? process.name + "'s connection was dropped after the database answered " + lose.roundTrip()
-                    + ", before its code saw the reply (an I/O error, 08006)"
-                    : process.name + "'s call made no " + (l.committing() ? "committing " : "") + "round trip");
         } else if (step instanceof Pause p) {
             Process process = process(p.actor());
             long start = rig.recorder().now();

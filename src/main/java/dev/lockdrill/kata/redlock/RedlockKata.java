@@ -55,7 +55,8 @@ public final class RedlockKata extends DeclaredKata {
     public List<Clause> contract() {
         return List.of(
                 new Clause("C1", "acquire returns a lease only when a majority (3 of 5) of the nodes hold its value as it "
-                        + "returns",
+                        + "returns (a grant a node restart or a TTL cut overlapped is not judged: the fence is what "
+                        + "covers it)",
                         List.of("majority-before-holding", "one-valid-lease-while-nodes-healthy"),
                         List.of("minority-free", "racing-clients", "restart-before-token")),
                 new Clause("C2", "validity = TTL − time from the first SET to acquire's return (a token or grant taken "

@@ -26,6 +26,19 @@ class RedlockInvariantsTest {
     }
 
     @Test
+    void aGrantARestartOrATtlCutOverlappedIsNotJudgedByTheNodesReadAfterIt() {
+        for (String kind : java.util.List.of(dev.lockdrill.kata.redlock.protocol.RedlockFaults.NODE_RESTART.label(),
+                dev.lockdrill.history.Faults.CLOCK_JUMP.label())) {
+            var during = new RedlockHistory().granted("w-1", V1, 1000, 900, 0, 10, nodes(V1, V1, "", "", ""))
+                    .fault(kind, 5).build();
+            assertThat(new MajorityBeforeHolding().check(during).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+            var later = new RedlockHistory().granted("w-1", V1, 1000, 900, 0, 10, nodes(V1, V1, "", "", ""))
+                    .fault(kind, 50).build();
+            assertThat(new MajorityBeforeHolding().check(later).verdict()).isEqualTo(Verdict.FAIL);
+        }
+    }
+
+    @Test
     void leaseHeldOnThreeNodesIsAMajority() {
         var history = new RedlockHistory().granted("w-1", V1, 1000, 900, 0, 10, nodes(V1, V1, V1, "", "")).build();
         assertThat(new MajorityBeforeHolding().check(history).verdict()).isEqualTo(Verdict.PASS);

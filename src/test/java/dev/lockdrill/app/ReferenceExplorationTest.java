@@ -27,8 +27,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * judges more than the contract promises (or the reference has a bug): the message gives the
  * shrunk schedule and the command that replays it. Seeds are 1 and 2 (the bench adds 3; two keep
  * the full suite under its 15 minutes with ten katas, where three took 240 s of 14 min 51 s): random
- * seeds found a redlock disagreement at seed 271561 (majority-before-holding, see bench/README),
- * which is open, and a suite must not fail by luck. The explorations run one after another (they
+ * seeds found a redlock disagreement at seed 271561 (majority-before-holding, see bench/README,
+ * since fixed), and a suite must not fail by luck. The explorations run one after another (they
  * are timing-sensitive). This is the short
  * version; {@code bench/explore-references.sh} runs each reference for 60 s at seeds 1, 2 and 3.
  */

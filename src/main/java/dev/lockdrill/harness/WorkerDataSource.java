@@ -135,12 +135,41 @@ public final class WorkerDataSource implements DataSource {
             hook.afterRoundTrip(worker, kind, sql, committed);
         } catch (SQLException lost) {
             owner.broken = true;
+            int backend = pooled ? 0 : backendPid(owner.physical);
             try {
                 owner.physical.close();
             } catch (SQLException ignored) {
                 // it is being dropped anyway
             }
+            awaitGone(backend);
             throw lost;
+        }
+    }
+
+    private static int backendPid(Connection physical) {
+        try {
+            return physical.unwrap(org.postgresql.PGConnection.class).getBackendPID();
+        } catch (SQLException notPostgres) {
+            return 0;
+        }
+    }
+
+    /**
+     * A dropped connection's server session notices the closed socket on its own, a moment later,
+     * and only then rolls back what it held open (row locks a claim took). The harness ends it and
+     * waits for it (up to 3 s), so the fault is over when the worker's code hears of it and what
+     * comes next never meets locks of a session that no longer exists.
+     */
+    private void awaitGone(int backend) {
+        if (backend == 0) {
+            return;
+        }
+        try (Connection killer = database.privileged("killer");
+             java.sql.PreparedStatement ps = killer.prepareStatement("SELECT pg_terminate_backend(?, 3000)")) {
+            ps.setInt(1, backend);
+            ps.execute();
+        } catch (SQLException alreadyGone) {
+            // no such session any more (or it could not be waited for): nothing to end
         }
     }
 

@@ -7,6 +7,7 @@ import dev.lockdrill.catalog.PristineCopies;
 import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.score.CheckResult;
 import dev.lockdrill.testing.Pipelines;
+import dev.lockdrill.testing.SuiteProgress;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicContainer;
@@ -51,6 +52,8 @@ class AuthoringTest {
     static Path state;
     static AppContext app;
     static ExecutorService pool;
+    /** The checks take minutes in all: each one says on the console when it is done. */
+    static SuiteProgress progress;
 
     @BeforeAll
     static void openApp() {
@@ -71,6 +74,8 @@ class AuthoringTest {
     @TestFactory
     Stream<DynamicNode> everyKataIsAuthoredCorrectly() {
         Catalog catalog = new Catalog(Workbook.at(Pipelines.repoRoot()));
+        progress = new SuiteProgress("AuthoringTest", KataRegistry.ids().stream()
+                .mapToInt(id -> new DevCheck(app, TIMEOUT).subjects(id).size()).sum());
         List<DynamicNode> katas = KataRegistry.ids().stream()
                 .<DynamicNode>map(id -> DynamicContainer.dynamicContainer(id, tests(catalog, id))).toList();
         return katas.stream();
@@ -95,7 +100,12 @@ class AuthoringTest {
         List<Future<?>> referenceRuns = new ArrayList<>();
         for (DevCheck.Subject subject : dev.subjects(id)) {
             long seed = seed();
-            Future<CheckResult> check = start(() -> dev.check(subject, seed));
+            Future<CheckResult> check = start(() -> {
+                CheckResult result = dev.check(subject, seed);
+                String kind = subject.kind().name().toLowerCase(java.util.Locale.ROOT);
+                progress.done(id + " " + (kind.equals(subject.name()) ? kind : kind + " " + subject.name()));
+                return result;
+            });
             if (subject.kind() == DevCheck.Kind.REFERENCE) {
                 referenceRuns.add(check);
             }

@@ -3,6 +3,7 @@ package dev.lockdrill.app;
 import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.testing.Pipelines;
+import dev.lockdrill.testing.SuiteProgress;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicContainer;
@@ -39,6 +40,8 @@ class ReferenceExplorationTest {
     @TempDir
     static Path state;
     static AppContext app;
+    /** The explorations take minutes in all: each one says on the console when it is done. */
+    static SuiteProgress progress;
 
     @BeforeAll
     static void openApp() {
@@ -52,6 +55,8 @@ class ReferenceExplorationTest {
 
     @TestFactory
     Stream<DynamicNode> everyReferenceExploredAtSeveralSeedsFindsNothing() {
+        progress = new SuiteProgress("ReferenceExplorationTest",
+                (int) KataRegistry.ids().stream().filter(id -> KataRegistry.get(id).explores()).count() * SEEDS);
         return KataRegistry.ids().stream().filter(id -> KataRegistry.get(id).explores())
                 .map(id -> DynamicContainer.dynamicContainer(id, LongStream.rangeClosed(1, SEEDS)
                         .mapToObj(seed -> DynamicTest.dynamicTest("reference finds nothing (seed " + seed + ")",
@@ -61,6 +66,7 @@ class ReferenceExplorationTest {
     private static void exploreReference(String kata, long seed) {
         ExploreService.Result result = new ExploreService(app).explore(new ExploreService.Request(kata, null, true,
                 List.of(), seed, null, EACH, null, null), CheckProgress.SILENT);
+        progress.done(kata + " seed " + seed + ": " + result.schedules() + " schedules");
 
         assertThat(result.schedules()).as("schedules explored").isPositive();
         assertThat(result.found()).as(() -> describe(result)).isFalse();

@@ -119,8 +119,7 @@ final class LeaseExplorer implements AutoCloseable {
      */
     record ReplyLost(String actor, LeaseStep call, boolean committing) implements LeaseStep {
         public String describe() {
-            return call.describe() + ", and the reply of its first " + (committing ? "committing " : "")
-                    + "round trip is lost";
+            return LostReplies.describe(call.describe(), committing);
         }
     }
 

@@ -2,16 +2,14 @@ package dev.lockdrill.kata.leaseclaim.workload;
 
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.LoseReply;
+import dev.lockdrill.harness.LostReplies;
 import dev.lockdrill.harness.Pause;
-import dev.lockdrill.harness.RoundTripHook;
 import dev.lockdrill.harness.Sql;
-import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.lease.Claim;
 import dev.lockdrill.katas.api.lease.Completion;
 import dev.lockdrill.katas.api.lease.LeaseQueue;
 
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,42 +75,30 @@ final class ReplyLostScenario implements LeaseScenario {
     }
 
     private static void loseClaimReply(LeaseRig rig, LeaseQueue queue, Connection observer, List<Long> rows)
-            throws SQLException {
+            throws Exception {
         LoseReply lose = LoseReply.onceApplied(() -> !Sql.rows(observer,
                 "SELECT 1 AS one FROM notifications WHERE id = ANY (?) AND lease_token IS NOT NULL",
                 observer.createArrayOf("bigint", rows.toArray())).isEmpty());
-        long start = rig.recorder().now();
-        rig.dataSourceOf("worker-1").hook(lose);
-        try {
-            rig.claim("worker-1", queue, rows.size());
-        } finally {
-            rig.dataSourceOf("worker-1").hook(RoundTripHook.NONE);
-        }
-        rig.recorder().fault(Faults.KILL, rig.scenario(), "worker-1", start, lose.landed(), lose.landed()
-                ? "worker-1's claim leased rows " + rows + ", then its connection was dropped before the queue "
-                + "saw the reply to " + lose.roundTrip() + " (an I/O error, 08006)"
-                : "the claim's reply was not lost: none of rows " + rows + " was ever leased");
+        LostReplies.during(rig.recorder(), rig.scenario(), "worker-1", rig.dataSourceOf("worker-1"), lose,
+                () -> rig.claim("worker-1", queue, rows.size()), new LostReplies.Wording(
+                        roundTrip -> "worker-1's claim leased rows " + rows + ", then its connection was dropped "
+                                + "before the queue saw the reply to " + roundTrip + " (an I/O error, 08006)",
+                        "the claim's reply was not lost: none of rows " + rows + " was ever leased"));
     }
 
     private static void loseCompleteReply(LeaseRig rig, LeaseQueue queue, Connection observer, Claim claim,
-                                          Completion outcome) throws SQLException {
+                                          Completion outcome) throws Exception {
         LoseReply lose = LoseReply.onceApplied(() -> !Sql.rows(observer,
                 "SELECT 1 AS one FROM notifications WHERE id = ? AND state IN ('done', 'failed')", claim.id())
                 .isEmpty());
-        long start = rig.recorder().now();
-        rig.dataSourceOf("worker-1").hook(lose);
-        Boolean answer;
-        try {
-            answer = rig.complete("worker-1", queue, claim, outcome);
-        } finally {
-            rig.dataSourceOf("worker-1").hook(RoundTripHook.NONE);
-        }
-        rig.recorder().fault(Faults.KILL, rig.scenario(), "worker-1", start, lose.landed(), lose.landed()
-                ? "worker-1's complete(" + claim.id() + ", " + outcome.state() + ") finished the row, then its "
-                + "connection was dropped before the queue saw the reply to " + lose.roundTrip()
-                + " (an I/O error, 08006)"
-                : "the completion's reply was not lost: row " + claim.id() + " was never finished");
-        if (answer == null) {
+        Boolean[] answer = new Boolean[1];
+        LostReplies.during(rig.recorder(), rig.scenario(), "worker-1", rig.dataSourceOf("worker-1"), lose,
+                () -> answer[0] = rig.complete("worker-1", queue, claim, outcome), new LostReplies.Wording(
+                        roundTrip -> "worker-1's complete(" + claim.id() + ", " + outcome.state() + ") finished the "
+                                + "row, then its connection was dropped before the queue saw the reply to "
+                                + roundTrip + " (an I/O error, 08006)",
+                        "the completion's reply was not lost: row " + claim.id() + " was never finished"));
+        if (answer[0] == null) {
             rig.complete("worker-1", queue, claim, outcome);
         }
     }
@@ -131,22 +117,17 @@ final class ReplyLostScenario implements LeaseScenario {
     }
 
     private static void loseExtendReply(LeaseRig rig, LeaseQueue queue, Connection observer, Claim claim)
-            throws SQLException {
+            throws Exception {
         String expiry = "(extract(epoch FROM next_attempt_at) * 1000000)::bigint";
         Object before = Sql.rows(observer, "SELECT " + expiry + " AS us FROM notifications WHERE id = ?", claim.id())
                 .get(0).get("us");
         LoseReply lose = LoseReply.onceApplied(() -> !Sql.rows(observer,
                 "SELECT 1 AS one FROM notifications WHERE id = ? AND " + expiry + " <> ?", claim.id(), before).isEmpty());
-        long start = rig.recorder().now();
-        rig.dataSourceOf("worker-2").hook(lose);
-        try {
-            rig.extend("worker-2", queue, claim);
-        } finally {
-            rig.dataSourceOf("worker-2").hook(RoundTripHook.NONE);
-        }
-        rig.recorder().fault(Faults.KILL, rig.scenario(), "worker-2", start, lose.landed(), lose.landed()
-                ? "worker-2's extend(" + claim.id() + ") pushed the lease forward, then its connection was dropped "
-                + "before the queue saw the reply to " + lose.roundTrip() + " (an I/O error, 08006)"
-                : "the extend's reply was not lost: row " + claim.id() + "'s lease never moved");
+        LostReplies.during(rig.recorder(), rig.scenario(), "worker-2", rig.dataSourceOf("worker-2"), lose,
+                () -> rig.extend("worker-2", queue, claim), new LostReplies.Wording(
+                        roundTrip -> "worker-2's extend(" + claim.id() + ") pushed the lease forward, then its "
+                                + "connection was dropped before the queue saw the reply to " + roundTrip
+                                + " (an I/O error, 08006)",
+                        "the extend's reply was not lost: row " + claim.id() + "'s lease never moved"));
     }
 }

@@ -109,8 +109,7 @@ final class LockExplorer implements AutoCloseable {
      */
     record ReplyLost(String actor, LockStep call, boolean committing) implements LockStep {
         public String describe() {
-            return call.describe() + ", and the reply of its first " + (committing ? "committing " : "")
-                    + "round trip is lost";
+            return LostReplies.describe(call.describe(), committing);
         }
     }
 

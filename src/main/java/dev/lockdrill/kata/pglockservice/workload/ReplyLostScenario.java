@@ -1,15 +1,16 @@
 package dev.lockdrill.kata.pglockservice.workload;
 
 import dev.lockdrill.harness.LoseReply;
-import dev.lockdrill.harness.RoundTripHook;
+import dev.lockdrill.harness.LostReplies;
 import dev.lockdrill.harness.Sql;
-import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.lockservice.Lease;
 import dev.lockdrill.katas.api.lockservice.LockService;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -78,19 +79,13 @@ final class ReplyLostScenario implements LockScenario {
      * changed nothing: an answer that "finds out" by looking for a live lease of its holder mistakes
      * the lease it already had for a new grant (the same token granted twice).
      */
-    private static void again(LockRig rig, LockService service, String name) {
-        LoseReply lose = LoseReply.next();
-        long start = rig.recorder().now();
-        rig.dataSource("worker-1").hook(lose);
-        try {
-            rig.acquire("worker-1", service, name, TTL_MILLIS);
-        } finally {
-            rig.dataSource("worker-1").hook(RoundTripHook.NONE);
-        }
-        rig.recorder().fault(Faults.KILL, rig.scenario(), "worker-1", start, lose.landed(), lose.landed()
-                ? "worker-1, holding " + name + ", asked for it again; its connection was dropped before the "
-                + "service saw the reply to " + lose.roundTrip() + " (an I/O error, 08006), which changed nothing"
-                : "worker-1's second tryAcquire(" + name + ") made no round trip");
+    private static void again(LockRig rig, LockService service, String name) throws Exception {
+        LostReplies.during(rig.recorder(), rig.scenario(), "worker-1", rig.dataSource("worker-1"), LoseReply.next(),
+                () -> rig.acquire("worker-1", service, name, TTL_MILLIS), new LostReplies.Wording(
+                        roundTrip -> "worker-1, holding " + name + ", asked for it again; its connection was dropped "
+                                + "before the service saw the reply to " + roundTrip
+                                + " (an I/O error, 08006), which changed nothing",
+                        "worker-1's second tryAcquire(" + name + ") made no round trip"));
     }
 
     /** A call the scenario makes with a lost reply. */
@@ -105,20 +100,14 @@ final class ReplyLostScenario implements LockScenario {
      */
     private static <T> T lose(LockRig rig, String worker, Connection observer, String applied, String name,
                               String effect, Call<T> call) throws Exception {
-        LoseReply lose = LoseReply.onceApplied(() -> !Sql.rows(observer, applied, name).isEmpty());
-        long start = rig.recorder().now();
-        rig.dataSource(worker).hook(lose);
-        T answer;
-        try {
-            answer = call.make();
-        } finally {
-            rig.dataSource(worker).hook(RoundTripHook.NONE);
-        }
-        rig.recorder().fault(Faults.KILL, rig.scenario(), worker, start, lose.landed(), lose.landed()
-                ? worker + "'s " + effect + ", then its connection was dropped before the service saw the reply to "
-                + lose.roundTrip() + " (an I/O error, 08006)"
-                : "the reply was not lost: the locks table never showed that " + worker + "'s " + effect);
-        return answer;
+        List<T> answer = new ArrayList<>(1);
+        LostReplies.during(rig.recorder(), rig.scenario(), worker, rig.dataSource(worker),
+                LoseReply.onceApplied(() -> !Sql.rows(observer, applied, name).isEmpty()),
+                () -> answer.add(call.make()), new LostReplies.Wording(
+                        roundTrip -> worker + "'s " + effect + ", then its connection was dropped before the service "
+                                + "saw the reply to " + roundTrip + " (an I/O error, 08006)",
+                        "the reply was not lost: the locks table never showed that " + worker + "'s " + effect));
+        return answer.get(0);
     }
 
     private static Object leaseUntil(Connection observer, String name) throws SQLException {

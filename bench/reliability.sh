@@ -5,6 +5,9 @@
 # leave, temporary folders swept by `doctor --clean`. One line per probe: exit code, seconds, and
 # what was wrong with it ("ok" when nothing). Run on demand, never from the test suite; it needs
 # the local PostgreSQL (or LOCKDRILL_JDBC_URL) and, for the redlock probe, redis-server.
+# Item 3's probes run a passing fencing-token that reports what it can reach (environment, role, user,
+# /etc/shadow, the workbook's state) and detaches a `setsid sleep`, then interrupt it
+# RELIABILITY_INTERRUPTS times (default 30) with each of SIGINT, SIGTERM, SIGHUP and SIGKILL.
 # Usage: bench/reliability.sh
 set -uo pipefail
 # job control: background checks get their own process group and keep SIGINT (else it is ignored)
@@ -83,6 +86,56 @@ done
 left=$(partial_runs)
 echo "after the next check: run folders without a result: $left"
 [ "$left" = 0 ] || PROBLEMS=$((PROBLEMS + 1))
+
+echo "== what the learner's code can reach (item 3): a passing kata that probes, then detaches a process"
+probe_kata() { # DIR MARK: the escaping fixture, its probe aimed at this workbook's state
+  mkdir -p "$1"
+  sed -e "s|@STATE@|$PWD/.lockdrill/state.json|" -e "s|@SLEEP@|$2|" \
+    src/test/resources/fixture-katas/fencing-token/escaping/PostgresFencedStore.java >"$1/PostgresFencedStore.java"
+}
+orphans() { pgrep -f "sleep $1" | wc -l; }
+mark="7$(shuf -i 100000-999999 -n 1).5"
+probe_kata "$SCRATCH/escaping" "$mark"
+./lockdrill check fencing-token --from "$SCRATCH/escaping" --no-compare >"$SCRATCH/escaping.out" 2>&1
+log=$(ls -t $(find .lockdrill/runs/fencing-token -name you-output.log 2>/dev/null) 2>/dev/null | head -n 1)
+grep '^probe ' "$log" | sed 's/^/  /' | cut -c1-160
+why=""
+grep -q '^probe env.*\(LOCKDRILL_JDBC_URL\|PGPASSWORD\)' "$log" && why+="a secret in its environment; "
+grep -q '^probe url-user ld' "$log" || why+="not the run's own role; "
+if [ "$(id -u)" = 0 ]; then
+  grep -q '^probe uid 0$' "$log" && why+="runs as root; "
+  grep -q '^probe shadow read' "$log" && why+="read /etc/shadow; "
+  grep -q '^probe state read' "$log" && why+="read the workbook's state; "
+fi
+[ "$(orphans "$mark")" = 0 ] || why+="its detached process outlived the check; "
+[ -n "$why" ] && PROBLEMS=$((PROBLEMS + 1))
+echo "reach: ${why:-ok}"
+
+INTERRUPTS="${RELIABILITY_INTERRUPTS:-30}"
+echo "== $INTERRUPTS interrupts of each kind while the probing kata runs (orphans, folders, schemas)"
+for signal in INT TERM HUP KILL; do
+  mark="8$(shuf -i 100000-999999 -n 1).5"
+  probe_kata "$SCRATCH/escaping-$signal" "$mark"
+  for _ in $(seq 1 "$INTERRUPTS"); do
+    ./lockdrill check fencing-token --from "$SCRATCH/escaping-$signal" --no-compare >/dev/null 2>&1 &
+    pid=$!
+    sleep "0.$(shuf -i 5-30 -n 1)"
+    for _ in $(seq 1 120); do
+      pgrep -P "$pid" -f HarnessMain >/dev/null && break
+      sleep 0.1
+    done
+    sleep "0.$(shuf -i 1-9 -n 1)"
+    kill "-$signal" "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+  done
+  sleep 1
+  before=$(orphans "$mark")
+  ./lockdrill check fencing-token --no-compare >/dev/null 2>&1 # the next check sweeps what kill -9 left
+  after=$(orphans "$mark")
+  folders=$(ls -d /tmp/lockdrill-check-* 2>/dev/null | wc -l)
+  echo "SIG$signal x$INTERRUPTS: detached processes left $before, after the next check $after; sandbox folders $folders"
+  [ "$after" = 0 ] && [ "$folders" = 0 ] || PROBLEMS=$((PROBLEMS + 1))
+done
 
 if command -v redis-server >/dev/null; then
   echo "== temporary folders (redlock stopped by SIGHUP, then doctor --clean once they are quiet)"

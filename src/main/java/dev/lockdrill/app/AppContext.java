@@ -39,6 +39,7 @@ public final class AppContext implements AutoCloseable {
         this.workbook = workbook;
         this.clock = clock;
         this.environment = selector;
+        dev.lockdrill.support.PrivateFiles.closeFolder(workbook.stateDir());
     }
 
     public Workbook workbook() {

@@ -105,6 +105,10 @@ public final class CheckService {
             if (definition.needs(Needs.POSTGRES) || definition.needs(Needs.REDIS)) {
                 TempLeftovers.ofThisSystem().sweep().stopped().forEach(s -> app.notice("Stopped " + s
                         + ", left running by an earlier check whose process is gone."));
+            } else {
+                dev.lockdrill.runner.ChildRunner.sweepOrphanedSandboxes().stream().filter(s -> !s.startsWith("removed "))
+                        .forEach(s -> app.notice("Stopped " + s + ", left running by an earlier check whose "
+                                + "process is gone."));
             }
             String jdbcUrl = backend == null ? null : backend.jdbcUrl();
             Run runMine = new Run(display(source), "you", mine.classesDir());

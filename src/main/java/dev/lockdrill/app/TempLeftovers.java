@@ -68,6 +68,23 @@ public final class TempLeftovers {
                 removed.add(dir.toString());
             }
         }
+        Path shared = dev.lockdrill.runner.ChildRunner.sandboxTempRoot();
+        if (tempRoot.equals(Path.of(System.getProperty("java.io.tmpdir")))) {
+            // the sandboxes of checks run as root: their users' processes and their folders
+            for (String done : dev.lockdrill.runner.ChildRunner.sweepOrphanedSandboxes()) {
+                if (done.startsWith("removed ")) {
+                    removed.add(done.substring("removed ".length()));
+                } else {
+                    stopped.add(done);
+                }
+            }
+            if (!shared.equals(tempRoot.toAbsolutePath())) {
+                // a sandboxed check's servers made their folders there: this folder was closed to its user
+                Swept there = new TempLeftovers(shared).sweep();
+                stopped.addAll(there.stopped());
+                removed.addAll(there.removed());
+            }
+        }
         return new Swept(stopped, removed);
     }
 

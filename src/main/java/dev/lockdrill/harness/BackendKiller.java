@@ -24,7 +24,7 @@ public final class BackendKiller {
      * frozen snapshot and would never show the wait.
      */
     public int killWhenBlocked(String worker, long timeoutMillis) throws SQLException {
-        try (Connection killer = database.privileged("killer")) {
+        try (Connection killer = database.killer("killer")) {
             long deadline = System.nanoTime() + timeoutMillis * 1_000_000;
             while (System.nanoTime() < deadline) {
                 List<Integer> blocked = pids(killer, worker, true);
@@ -45,7 +45,7 @@ public final class BackendKiller {
 
     /** Kills every backend of the worker; returns how many. */
     public int killAll(String worker) throws SQLException {
-        try (Connection killer = database.privileged("killer")) {
+        try (Connection killer = database.killer("killer")) {
             List<Integer> pids = pids(killer, worker, false);
             for (int pid : pids) {
                 terminate(killer, pid);

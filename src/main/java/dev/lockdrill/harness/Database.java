@@ -12,10 +12,10 @@ import java.util.Properties;
  * session so that faults hit only this run's backends; and, when the kata needs one and PgBouncer
  * is installed, a transaction pooler in front of it.
  *
- * <p>Two roles: the run's own ({@link #connect}, {@link #owner}: the workers' pools, the harness's
- * setup and ground truth, so what either creates is the run's) and the configured one
- * ({@link #privileged}: faults such as killing a worker's backends). They are the same role when
- * the configured one may not create roles.
+ * <p>One role: the run's own, the only one the check process is told (the configured role's URL
+ * and password stay with the parent). The workers' pools, the harness's setup and ground truth, and
+ * the faults that end sessions ({@link #killer}) all use it: PostgreSQL lets a role end its own
+ * role's sessions with {@code pg_terminate_backend}, and every session a fault aims at is the run's.
  */
 public final class Database {
     /** What evidence calls the pooler, so a failure through it says so. */
@@ -105,9 +105,9 @@ public final class Database {
         return connect(ownerUrl, worker);
     }
 
-    /** A session as the configured role, tagged with the worker's name: for faults only. */
-    public Connection privileged(String worker) throws SQLException {
-        return connect(jdbcUrl, worker);
+    /** A session for faults that end the run's sessions (as the run's role, which may end its own). */
+    public Connection killer(String worker) throws SQLException {
+        return connect(ownerUrl, worker);
     }
 
     private Connection connect(String url, String worker) throws SQLException {

@@ -122,7 +122,7 @@ public final class HarnessMain {
             String url = env.get(ChildArgs.JDBC_URL_ENV);
             int lanes = lanes(env.get(ChildArgs.LANES_ENV));
             Database database = url == null || url.isBlank() ? null
-                    : new Database(url, env.get(ChildArgs.OWNER_URL_ENV), childArgs.schema(), childArgs.tag(),
+                    : new Database(url, null, childArgs.schema(), childArgs.tag(),
                     env.get(ChildArgs.POOLED_URL_ENV), env.get(ChildArgs.NO_POOLER_ENV));
             try (Implementation implementation = new Implementation(urls, childArgs.implementationClass(),
                     HarnessMain.class.getClassLoader())) {

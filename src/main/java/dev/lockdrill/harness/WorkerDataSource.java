@@ -164,7 +164,7 @@ public final class WorkerDataSource implements DataSource {
         if (backend == 0) {
             return;
         }
-        try (Connection killer = database.privileged("killer");
+        try (Connection killer = database.killer("killer");
              java.sql.PreparedStatement ps = killer.prepareStatement("SELECT pg_terminate_backend(?, 3000)")) {
             ps.setInt(1, backend);
             ps.execute();

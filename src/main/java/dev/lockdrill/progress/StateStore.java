@@ -173,6 +173,7 @@ public final class StateStore {
         inProcess.lock();
         try {
             Files.createDirectories(dir);
+            dev.lockdrill.support.PrivateFiles.closeFolder(dir);
             try (FileChannel channel = FileChannel.open(dir.resolve("state.lock"), StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE); FileLock ignored = channel.lock()) {
                 return body.get();

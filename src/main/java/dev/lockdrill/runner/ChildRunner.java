@@ -50,6 +50,8 @@ public final class ChildRunner {
      */
     private static final Map<String, Process> STANDBY = new ConcurrentHashMap<>();
     private static volatile boolean keepWarm;
+    /** The sandbox each running or waiting check process runs in (when lockdrill is root), closed when it ends. */
+    private static final Map<Process, CheckSandbox> SANDBOXES = new ConcurrentHashMap<>();
     /** How long after a check process ends the next one starts warming up. */
     static final long PREPARE_AFTER_MILLIS = 1_000;
     private static final ScheduledExecutorService LATER = Executors.newSingleThreadScheduledExecutor(task -> {
@@ -59,7 +61,10 @@ public final class ChildRunner {
     });
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(ChildRunner::kill), "stop-check-processes"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            LIVE.forEach(ChildRunner::kill);
+            SANDBOXES.values().forEach(CheckSandbox::close);
+        }, "stop-check-processes"));
     }
 
     /**
@@ -73,8 +78,22 @@ public final class ChildRunner {
         if (!on) {
             STANDBY.values().forEach(ChildRunner::kill);
             STANDBY.values().forEach(LIVE::remove);
+            STANDBY.values().forEach(ChildRunner::closeSandbox);
             STANDBY.clear();
         }
+    }
+
+    /**
+     * After lockdrill was killed with -9 while checks ran as users of their own (as root): their
+     * processes and folders, once their owner is gone. One entry per thing stopped or removed.
+     */
+    public static List<String> sweepOrphanedSandboxes() {
+        return CheckSandbox.sweepOrphans(TEMP_ROOT);
+    }
+
+    /** Where sandboxed check processes keep their folders and their servers' (the temporary folder, or /tmp). */
+    public static Path sandboxTempRoot() {
+        return TEMP_ROOT;
     }
 
     public static boolean keepingWarm() {
@@ -91,20 +110,27 @@ public final class ChildRunner {
         Process standby = STANDBY.remove(standbyKey(spec));
         if (standby != null && !standby.isAlive()) {
             LIVE.remove(standby);
+            closeSandbox(standby);
             standby = null;
         }
-        ChildArchive.Use archive = standby != null ? null : ARCHIVE.map(ChildArchive::use).orElse(null);
+        CheckSandbox sandbox = standby != null ? SANDBOXES.getOrDefault(standby, CheckSandbox.none())
+                : CheckSandbox.open(TEMP_ROOT);
+        // the archive is written next to lockdrill's jar, where a sandbox's user may not write or even read
+        ChildArchive.Use archive = standby != null || sandbox.isolated() ? null
+                : ARCHIVE.map(ChildArchive::use).orElse(null);
         EventChannel channel = EventChannel.open();
         Process process;
         try {
-            process = standby != null ? assign(standby, spec, channel)
-                    : start(spec, channel, archive == null ? List.of() : archive.options());
+            process = standby != null ? assign(standby, spec, channel, sandbox)
+                    : start(spec, channel, archive == null ? List.of() : archive.options(), sandbox);
         } catch (RuntimeException e) {
             if (archive != null) {
                 archive.ended(false);
             }
+            sandbox.close();
             throw e;
         }
+        SANDBOXES.put(process, sandbox);
         LIVE.add(process);
         Thread log = CappedLog.start(process.getInputStream(), spec.logFile(), "check-log-" + spec.label());
         Thread reader = new Thread(() -> read(process, channel, event -> {
@@ -131,6 +157,7 @@ public final class ChildRunner {
         }
         forked.forEach(ProcessHandle::destroyForcibly);
         LIVE.remove(process);
+        closeSandbox(process);
         join(reader, READER_DRAIN_MILLIS);
         channel.close();
         join(log, 5_000);
@@ -172,29 +199,37 @@ public final class ChildRunner {
         if (!keepWarm || STANDBY.containsKey(key)) {
             return;
         }
-        List<String> command = command(ARCHIVE.map(ChildArchive::readOptions).orElse(List.of()), spec.jvmOptions());
+        CheckSandbox sandbox;
+        try {
+            sandbox = CheckSandbox.open(TEMP_ROOT);
+        } catch (RuntimeException e) {
+            return; // the next check starts its own process, as without a standby
+        }
+        List<String> command = command(sandbox.isolated() ? List.of()
+                : ARCHIVE.map(ChildArchive::readOptions).orElse(List.of()), spec.jvmOptions(), sandbox);
         command.addAll(List.of(ChildArgs.STANDBY, spec.workloadClass()));
-        ProcessBuilder builder = new ProcessBuilder(command);
-        CHILD_ENV.forEach(builder.environment()::remove);
+        ProcessBuilder builder = builder(command, sandbox);
         builder.redirectInput(ProcessBuilder.Redirect.PIPE).redirectErrorStream(true);
         try {
             Process process = builder.start();
             LIVE.add(process);
+            SANDBOXES.put(process, sandbox);
             Process raced = STANDBY.putIfAbsent(key, process);
             if (raced != null || !keepWarm) {
                 STANDBY.remove(key, process);
                 kill(process);
                 LIVE.remove(process);
+                closeSandbox(process);
             }
         } catch (IOException e) {
-            // the next check starts its own process, as without a standby
+            sandbox.close(); // the next check starts its own process, as without a standby
         }
     }
 
     /** Hands a waiting check process its job: the arguments, an empty line, then its environment. */
-    private static Process assign(Process standby, ChildSpec spec, EventChannel channel) {
+    private static Process assign(Process standby, ChildSpec spec, EventChannel channel, CheckSandbox sandbox) {
         StringBuilder job = new StringBuilder();
-        args(spec).forEach(arg -> job.append(arg).append('\n'));
+        args(spec, sandbox).forEach(arg -> job.append(arg).append('\n'));
         job.append('\n');
         environment(spec, channel).forEach((key, value) -> job.append(key).append('=').append(value).append('\n'));
         try (var in = standby.getOutputStream()) {
@@ -205,12 +240,44 @@ public final class ChildRunner {
         return standby;
     }
 
-    /** The environment variables a check process is told (the parent's own values of them are never passed on). */
-    private static final List<String> CHILD_ENV = List.of(ChildArgs.JDBC_URL_ENV, ChildArgs.OWNER_URL_ENV,
-            ChildArgs.POOLED_URL_ENV, ChildArgs.EVENTS_ENV, ChildArgs.EXPLORE_ENV, ChildArgs.LANES_ENV,
-            ChildArgs.NO_POOLER_ENV);
+    /**
+     * The only variables of lockdrill's own environment a check process inherits: what finds programs
+     * (redis-server) and sets the language. Everything else (LOCKDRILL_JDBC_URL, PGPASSWORD, DOCKER_HOST,
+     * a cloud token) stays with lockdrill: the learner's code holds no key it does not need.
+     */
+    static final List<String> INHERITED_ENV = List.of("PATH", "LANG", "LANGUAGE", "LC_ALL", "LC_CTYPE",
+            "LC_MESSAGES", "TZ");
+    private static final Path TEMP_ROOT = CheckSandbox.sharedTempRoot();
 
-    private static Map<String, String> environment(ChildSpec spec, EventChannel channel) {
+    /**
+     * A process builder with only the inherited variables and the sandbox's mark; in a sandbox of its
+     * own user, started in its home.
+     */
+    private static ProcessBuilder builder(List<String> command, CheckSandbox sandbox) {
+        ProcessBuilder builder = new ProcessBuilder(command);
+        Map<String, String> env = builder.environment();
+        env.keySet().retainAll(INHERITED_ENV);
+        env.put(CheckSandbox.MARK_ENV, sandbox.mark());
+        if (sandbox.isolated()) {
+            env.put("HOME", sandbox.home().toString());
+            env.put("USER", "lockdrill-check");
+            builder.directory(sandbox.home().toFile());
+        }
+        return builder;
+    }
+
+    private static void closeSandbox(Process process) {
+        CheckSandbox sandbox = SANDBOXES.remove(process);
+        if (sandbox != null) {
+            sandbox.close();
+        }
+    }
+
+    /**
+     * What a check process is told in its environment: the run's own role's URL only (its password
+     * inside), never the configured role's; the pooler's; where to send events.
+     */
+    static Map<String, String> environment(ChildSpec spec, EventChannel channel) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put(ChildArgs.EVENTS_ENV, channel.address());
         if (spec.lanes() > 1) {
@@ -225,11 +292,9 @@ public final class ChildRunner {
         if (spec.noPooler() != null) {
             env.put(ChildArgs.NO_POOLER_ENV, spec.noPooler());
         }
-        if (spec.jdbcUrl() != null) {
-            env.put(ChildArgs.JDBC_URL_ENV, spec.jdbcUrl());
-        }
-        if (spec.ownerUrl() != null) {
-            env.put(ChildArgs.OWNER_URL_ENV, spec.ownerUrl());
+        String runRole = spec.ownerUrl() != null ? spec.ownerUrl() : spec.jdbcUrl();
+        if (runRole != null) {
+            env.put(ChildArgs.JDBC_URL_ENV, runRole);
         }
         return env;
     }
@@ -239,26 +304,37 @@ public final class ChildRunner {
         return spec.label() + "\u0000" + String.join(" ", spec.jvmOptions());
     }
 
-    private static List<String> command(List<String> archiveOptions, List<String> kataOptions) {
-        List<String> command = new ArrayList<>();
+    private static List<String> command(List<String> archiveOptions, List<String> kataOptions, CheckSandbox sandbox) {
+        List<String> command = new ArrayList<>(sandbox.commandPrefix());
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_OPTIONS);
         command.addAll(archiveOptions);
         command.addAll(kataOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), ChildArgs.HARNESS_MAIN));
+        if (sandbox.isolated()) {
+            command.add("-Duser.home=" + sandbox.home());
+        }
+        // where the check's servers (redis nodes) make their folders: lockdrill's own temporary folder,
+        // which its sweeps look at (the environment, JAVA_TOOL_OPTIONS included, is not passed on)
+        command.add("-Djava.io.tmpdir=" + (sandbox.isolated() ? TEMP_ROOT : System.getProperty("java.io.tmpdir")));
+        command.addAll(List.of("-cp", sandbox.classPath(System.getProperty("java.class.path")), ChildArgs.HARNESS_MAIN));
         return command;
     }
 
-    private static List<String> args(ChildSpec spec) {
-        return new ChildArgs(spec.workloadClass(), spec.implementationClass(), spec.classesDir(), spec.seed(),
-                spec.schema(), spec.tag(), spec.extraClasspath()).toArgs();
+    /** The check's arguments, with the learner's classes (and extra class path) where the sandbox's user can read them. */
+    private static List<String> args(ChildSpec spec, CheckSandbox sandbox) {
+        List<Path> extra = new ArrayList<>();
+        for (int i = 0; i < spec.extraClasspath().size(); i++) {
+            extra.add(sandbox.stage(spec.extraClasspath().get(i), "extra-" + i));
+        }
+        return new ChildArgs(spec.workloadClass(), spec.implementationClass(), sandbox.stage(spec.classesDir(),
+                "learner"), spec.seed(), spec.schema(), spec.tag(), extra).toArgs();
     }
 
-    private static Process start(ChildSpec spec, EventChannel channel, List<String> archiveOptions) {
-        List<String> command = command(archiveOptions, spec.jvmOptions());
-        command.addAll(args(spec));
-        ProcessBuilder builder = new ProcessBuilder(command);
-        CHILD_ENV.forEach(builder.environment()::remove);
+    private static Process start(ChildSpec spec, EventChannel channel, List<String> archiveOptions,
+                                 CheckSandbox sandbox) {
+        List<String> command = command(archiveOptions, spec.jvmOptions(), sandbox);
+        command.addAll(args(spec, sandbox));
+        ProcessBuilder builder = builder(command, sandbox);
         builder.environment().putAll(environment(spec, channel));
         builder.redirectInput(ProcessBuilder.Redirect.PIPE).redirectErrorStream(true);
         try {

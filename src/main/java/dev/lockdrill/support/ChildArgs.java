@@ -7,14 +7,13 @@ import java.util.List;
 
 /**
  * What the parent tells a check process on its command line, written by the runner and read by
- * the harness's main. The JDBC URL travels in the environment ({@link #JDBC_URL_ENV}) instead, so
- * that it never shows in a process list.
+ * the harness's main. The JDBC URL, the run's own role's and never the configured
+ * role's, travels in the environment ({@link #JDBC_URL_ENV}) instead, so that it never shows in a
+ * process list.
  */
 public record ChildArgs(String workloadClass, String implementationClass, Path classesDir, long seed,
                         String schema, String tag, List<Path> extraClasspath) {
     public static final String JDBC_URL_ENV = "LOCKDRILL_CHILD_JDBC_URL";
-    /** The URL as the run's own role (its password inside), when it has one; faults keep {@link #JDBC_URL_ENV}. */
-    public static final String OWNER_URL_ENV = "LOCKDRILL_CHILD_OWNER_URL";
     /** The URL of the run's PgBouncer, when the kata needs a pooler and one is installed. */
     public static final String POOLED_URL_ENV = "LOCKDRILL_CHILD_POOLED_URL";
     /** The schedules to explore ({@link ScheduleId#join}) instead of the scripted scenarios, when set. */

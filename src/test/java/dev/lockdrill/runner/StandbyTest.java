@@ -90,7 +90,7 @@ class StandbyTest {
         assertThat(commandLine(standby)).doesNotContain("postgresql:")
                 .contains("FencingTokenWorkload");
         String environment = Files.readString(Path.of("/proc", Long.toString(standby.pid()), "environ"));
-        assertThat(environment).doesNotContain(ChildArgs.JDBC_URL_ENV).doesNotContain(ChildArgs.OWNER_URL_ENV);
+        assertThat(environment).doesNotContain(ChildArgs.JDBC_URL_ENV);
 
         CheckResult warm = Pipelines.checkReference(app, "fencing-token", 21);
 

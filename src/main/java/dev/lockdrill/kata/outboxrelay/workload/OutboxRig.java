@@ -140,7 +140,7 @@ final class OutboxRig extends ScenarioRig implements AutoCloseable {
      * Kills every session of the worker and waits (up to 3 s each) until they are gone; returns how many.
      */
     int killSessions(String worker) {
-        try (Connection killer = database().privileged("killer")) {
+        try (Connection killer = database().killer("killer")) {
             return Sql.rows(killer, "SELECT pg_terminate_backend(pid, 3000) AS gone FROM pg_stat_activity "
                     + "WHERE application_name = ?", database().applicationName(worker)).size();
         } catch (SQLException e) {

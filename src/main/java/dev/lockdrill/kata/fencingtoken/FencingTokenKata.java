@@ -47,9 +47,11 @@ public final class FencingTokenKata extends DeclaredKata {
                 new Clause("C2", "in storage (commit) order a key's tokens never go down",
                         List.of("accepted-tokens-monotonic"),
                         List.of("stalled-round-trip", "ten-writers", "killed-mid-write")),
-                new Clause("C3", "a token >= every written one is accepted: equal token with another value, past 2^31",
+                new Clause("C3", "a token >= every written one is accepted: equal token with another value, past 2^31, "
+                        + "after racing a lower one to a key's first row",
                         List.of("fresh-write-accepted"),
-                        List.of("digit-boundary", "paused-holder", "killed-mid-write", "ten-writers")),
+                        List.of("digit-boundary", "paused-holder", "stalled-round-trip", "killed-mid-write",
+                                "ten-writers")),
                 new Clause("C4", "resending the same (token, value) is accepted, before or after its effect",
                         List.of("retry-is-idempotent"), List.of("digit-boundary", "killed-mid-write", "reply-lost")),
                 new Clause("C5", "write() says true exactly when the storage applied the write; unknown (a reply lost "

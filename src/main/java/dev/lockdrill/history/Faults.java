@@ -24,7 +24,13 @@ public enum Faults implements FaultKind {
     /** The harness held a row lock the workers had to wait on. */
     HOLD,
     /** A worker's clock ran ahead of the others'. */
-    CLOCK_SKEW;
+    CLOCK_SKEW,
+    /**
+     * Not a fault but an interleaving a scenario was built to provoke (two workers asking for the
+     * same lock at once), recorded like one so that when the machine's load kept it from happening
+     * the verdict is unknown (faults-landed), never a pass.
+     */
+    CONTENTION;
 
     @Override
     public String label() {

@@ -147,7 +147,7 @@ final class LockRig extends ScenarioRig implements AutoCloseable {
     }
 
     /** The database's clock, in microseconds since the epoch, read on the worker's own harness session. */
-    private long dbMicros(String worker) {
+    long dbMicros(String worker) {
         return ((Number) query(worker, "SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint AS micros")
                 .get(0).get("micros")).longValue();
     }

@@ -132,8 +132,14 @@ for signal in INT TERM HUP KILL; do
   before=$(orphans "$mark")
   ./lockdrill check fencing-token --no-compare >/dev/null 2>&1 # the next check sweeps what kill -9 left
   after=$(orphans "$mark")
-  folders=$(ls -d /tmp/lockdrill-check-* 2>/dev/null | wc -l)
-  echo "SIG$signal x$INTERRUPTS: detached processes left $before, after the next check $after; sandbox folders $folders"
+  # sandbox folders whose owner is gone (another lockdrill's running checks have live ones)
+  folders=0
+  for dir in /tmp/lockdrill-check-*; do
+    [ -d "$dir" ] || continue
+    owner=$(sed -n 's/^pid=\([0-9]*\).*/\1/p' "$dir/.owner" 2>/dev/null)
+    [ -n "$owner" ] && kill -0 "$owner" 2>/dev/null || folders=$((folders + 1))
+  done
+  echo "SIG$signal x$INTERRUPTS: detached processes left $before, after the next check $after; orphaned sandbox folders $folders"
   [ "$after" = 0 ] && [ "$folders" = 0 ] || PROBLEMS=$((PROBLEMS + 1))
 done
 

@@ -4,6 +4,7 @@ import dev.lockdrill.catalog.KataManifest;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.check.MetricValue;
 import dev.lockdrill.compile.CompileResult;
+import dev.lockdrill.compile.KataCompiler;
 import dev.lockdrill.db.PgBouncerPool;
 import dev.lockdrill.db.PostgresBackend;
 import dev.lockdrill.db.RunSchema;
@@ -389,6 +390,13 @@ public final class CheckService {
             throw LockdrillException.usage("Folder " + Text.literal(dir.toString()) + " does not exist. Give --from a "
                     + "folder with the kata's .java files, or `lockdrill reset " + Text.literal(kata)
                     + "` to restore the stub.");
+        }
+        if (KataCompiler.sourcesOrExplain(dir).isEmpty()) {
+            // said before a run folder is made: a folder with nothing to compile is a wrong folder,
+            // not a compile error to keep as a run (nor an attempt at the kata)
+            throw LockdrillException.usage("Folder " + Text.literal(dir.toString()) + " holds no .java files. "
+                    + (from != null ? "Give --from the folder that holds the kata's .java files."
+                    : "`lockdrill reset " + Text.literal(kata) + "` restores the stub."));
         }
         return dir.toAbsolutePath().normalize();
     }

@@ -13,6 +13,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Builds the command tree and runs one command line; errors become one message and an exit code. */
 public final class Cli {
@@ -79,11 +81,27 @@ public final class Cli {
             }
         } else {
             String message = ex.getMessage() == null ? "the arguments are not valid"
-                    : Text.capped(Text.printable(ex.getMessage()), MAX_MESSAGE);
+                    : Text.capped(Text.printable(quotedValuesCapped(ex.getMessage())), MAX_MESSAGE);
             what = Character.toUpperCase(message.charAt(0)) + message.substring(1)
                     + (message.endsWith(".") ? "" : ".");
         }
         return what + " Usage: " + synopsis(spec) + " (`" + name + " --help` for more).";
+    }
+
+    private static final Pattern QUOTED = Pattern.compile("'([^']*)'");
+
+    /**
+     * Picocli's message with each value it quotes cut as a typed word is ({@link Text#literal}): a
+     * 10,000-digit --seed is echoed as its first digits and its length, not as a screenful.
+     */
+    static String quotedValuesCapped(String message) {
+        Matcher quoted = QUOTED.matcher(message);
+        StringBuilder out = new StringBuilder();
+        while (quoted.find()) {
+            quoted.appendReplacement(out, Matcher.quoteReplacement(
+                    "'" + Text.literal(quoted.group(1)) + "'"));
+        }
+        return quoted.appendTail(out).toString();
     }
 
     private static String synopsis(CommandSpec spec) {
@@ -137,7 +155,11 @@ public final class Cli {
                     .forEach(line -> err.println(command.getColorScheme().errorText(line)));
             code = ExitCodes.INTERNAL;
         }
-        if (verbose) {
+        // a refused input (exit 2, nothing underneath) is said in full by its sentence: there is no
+        // "where" worth a stack trace, even with --verbose
+        boolean refusedInput = ex instanceof LockdrillException known && known.exitCode() == ExitCodes.USAGE
+                && known.getCause() == null;
+        if (verbose && !refusedInput) {
             StringWriter trace = new StringWriter();
             ex.printStackTrace(new PrintWriter(trace));
             err.print(Secrets.redact(trace.toString()));

@@ -4,7 +4,7 @@ import picocli.CommandLine.Option;
 
 /** Options every command takes. */
 public final class CommonOptions {
-    @Option(names = "--verbose", description = "Show stack traces and more detail on errors.")
+    @Option(names = "--verbose", description = "More detail; stack traces of unexpected errors.")
     boolean verbose;
 
     @Option(names = "--no-color", description = "Plain output without ANSI colours (also: NO_COLOR=1).")

@@ -22,7 +22,7 @@ public final class ReplLauncher {
     }
 
     static int launch(Supplier<AppContext> factory) {
-        try (Terminal terminal = TerminalBuilder.builder().name("lockdrill").system(true).build()) {
+        try (Terminal terminal = systemTerminal()) {
             // Ctrl-C while a check runs reaches its check processes (same process group) and ends
             // them; the shell itself ignores it and reports the check as interrupted.
             terminal.handle(Terminal.Signal.INT, Terminal.SignalHandler.SIG_IGN);
@@ -30,6 +30,14 @@ public final class ReplLauncher {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the terminal", e);
         }
+    }
+
+    /**
+     * The system terminal, or a dumb one when input is piped: asked for outright, so JLine falls
+     * back without logging a two-line java.util.logging WARNING above the shell's banner.
+     */
+    static Terminal systemTerminal() throws IOException {
+        return TerminalBuilder.builder().name("lockdrill").system(true).dumb(true).build();
     }
 
     public static int run(Terminal terminal, Supplier<AppContext> factory, Path history) {

@@ -2,6 +2,7 @@ package dev.lockdrill.compile;
 
 import dev.lockdrill.support.ExitCodes;
 import dev.lockdrill.support.LockdrillException;
+import dev.lockdrill.support.Text;
 
 import javax.tools.Diagnostic;
 import javax.tools.DiagnosticCollector;
@@ -85,6 +86,26 @@ public final class KataCompiler {
                     .orElse("");
         } catch (IOException e) {
             return "";
+        }
+    }
+
+    /**
+     * The .java files a check of {@code dir} would compile, or a sentence saying why the folder
+     * cannot be read (a link that loops back, a folder that may not be read), so that a folder
+     * with nothing to compile is refused before a run is started.
+     */
+    public static List<File> sourcesOrExplain(Path dir) {
+        try {
+            return sources(dir);
+        } catch (UncheckedIOException e) {
+            IOException cause = e.getCause();
+            String why = cause instanceof java.nio.file.FileSystemLoopException loop
+                    ? "a link in it leads back to " + Text.literal(String.valueOf(loop.getFile()))
+                    : cause instanceof java.nio.file.AccessDeniedException denied
+                    ? "it may not be read (" + Text.literal(String.valueOf(denied.getFile())) + ")"
+                    : Text.literal(cause.getClass().getSimpleName() + ": " + cause.getMessage());
+            throw LockdrillException.usage("Cannot look for .java files in " + Text.literal(dir.toString()) + ": "
+                    + why + ".");
         }
     }
 

@@ -82,9 +82,14 @@ public final class DrillCatalog {
     }
 
     public DrillCard card(String id) {
-        return find(id).orElseThrow(() -> LockdrillException.usage("No drill '" + Text.literal(id) + "'."
-                + Suggestions.didYouMean(id, cards().stream().map(c -> c.id()).toList()) + " Known drills: "
-                + String.join(", ", ids()) + "."));
+        return find(id).orElseThrow(() -> {
+            // one sentence: the closest id, else where the list is (48 ids would be a screenful)
+            List<String> ids = ids();
+            String guess = Suggestions.didYouMean(Text.capped(id, Text.MAX_ECHO), ids);
+            return LockdrillException.usage("No drill '" + Text.literal(id) + "'." + (ids.isEmpty()
+                    ? " There are no drill cards in " + dir + "." : guess.isEmpty()
+                    ? " `lockdrill list` shows the " + ids.size() + " drills." : guess));
+        });
     }
 
     public static DrillCard read(Path file) {

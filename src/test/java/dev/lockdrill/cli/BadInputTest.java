@@ -228,4 +228,99 @@ class BadInputTest {
         assertThat(err).contains("Cannot save the backend:", "settings.json is a folder; remove it")
                 .doesNotContain("internal error");
     }
+
+    @Test
+    void verboseAddsNoStackTraceToARefusedInput() {
+        assertThat(run("check", "nope", "--verbose")).isEqualTo(ExitCodes.USAGE);
+
+        assertThat(err).startsWith("No kata 'nope'.").doesNotContain("\tat ", "LockdrillException");
+    }
+
+    @Test
+    void aValuePicocliQuotesIsEchoedCutLikeAnyTypedWord() {
+        assertThat(run("check", "fencing-token", "--seed", "7".repeat(10_000))).isEqualTo(ExitCodes.USAGE);
+
+        assertThat(err).startsWith("Invalid value for option '--seed': '777").contains("… (10000 characters)'")
+                .contains("is not a long.").hasSizeLessThan(500);
+    }
+
+    @Test
+    void anUnknownDrillIsOneSentenceNotTheListOfEveryDrill() throws Exception {
+        Files.createDirectories(workbook.drills());
+        try (Stream<Path> cards = Files.list(Path.of("drills"))) {
+            for (Path card : cards.toList()) {
+                Files.copy(card, workbook.drills().resolve(card.getFileName().toString()));
+            }
+        }
+        int drills = new dev.lockdrill.drill.DrillCatalog(workbook.drills(), notice -> { }).ids().size();
+        assertThat(drills).as("the workbook's drill cards").isGreaterThan(10);
+
+        assertThat(run("drill", "nope")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err).startsWith("No drill 'nope'. `lockdrill list` shows the " + drills + " drills.")
+                .hasSizeLessThan(200);
+
+        assertThat(run("drill", "fencing-tokn")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err).startsWith("No drill 'fencing-tokn'. Did you mean 'fencing-token'?");
+    }
+
+    /** Piped into the shell, JLine gets a dumb terminal: asked for, so it logs no WARNING above the banner. */
+    @Test
+    void theShellOnAPipeLogsNoWarning() throws Exception {
+        assumeTrue(System.console() == null, "this JVM has a terminal, so JLine would not fall back");
+        List<LogRecord> logged = new ArrayList<>();
+        Handler handler = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                logged.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger root = Logger.getLogger("");
+        root.addHandler(handler);
+        try (org.jline.terminal.Terminal terminal = ReplLauncher.systemTerminal()) {
+            assertThat(terminal.getType()).startsWith("dumb");
+        } finally {
+            root.removeHandler(handler);
+        }
+
+        assertThat(logged).noneMatch(r -> String.valueOf(r.getLoggerName()).startsWith("org.jline")
+                && r.getLevel().intValue() >= java.util.logging.Level.WARNING.intValue());
+    }
+
+    @Test
+    void fromAFolderWithNothingToCompileIsRefusedBeforeAnyRunIsKept() throws Exception {
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        Path notes = Files.createDirectories(dir.resolve("notes"));
+        Files.writeString(notes.resolve("README.txt"), "my notes\n");
+
+        for (Path folder : List.of(empty, notes)) {
+            assertThat(run("check", "fencing-token", "--no-compare", "--from", folder.toString()))
+                    .as(folder.toString()).isEqualTo(ExitCodes.USAGE);
+            assertThat(err).startsWith("Folder " + folder + " holds no .java files. Give --from the folder that "
+                    + "holds the kata's .java files.");
+        }
+        assertThat(runFolders("fencing-token")).as("what the refused checks kept").isEmpty();
+    }
+
+    @Test
+    void fromAFolderWhoseLinkLoopsBackIsOneSentenceNotAnInternalError() throws Exception {
+        Path loop = Files.createDirectories(dir.resolve("loop"));
+        Files.copy(dir.resolve("katas/fencing-token").resolve(Files.list(dir.resolve("katas/fencing-token"))
+                .filter(p -> p.toString().endsWith(".java")).findFirst().orElseThrow().getFileName()),
+                loop.resolve("Copy.java"));
+        Files.createSymbolicLink(loop.resolve("up"), loop);
+
+        assertThat(run("check", "fencing-token", "--no-compare", "--from", loop.toString()))
+                .isEqualTo(ExitCodes.USAGE);
+
+        assertThat(err).startsWith("Cannot look for .java files in " + loop + ": a link in it leads back to")
+                .doesNotContain("internal error");
+    }
 }

@@ -144,10 +144,10 @@ class DrillCommandTest {
     }
 
     @Test
-    void anUnknownDrillNamesTheKnownOnes() {
+    void anUnknownDrillSaysWhereTheDrillsAreListed() {
         DrillRig.Run run = rig().run("", "drill", "no-such-drill");
         assertThat(run.code()).isEqualTo(2);
-        assertThat(run.err()).contains("No drill 'no-such-drill'. Known drills: ", "fencing-token");
+        assertThat(run.err()).contains("No drill 'no-such-drill'. `lockdrill list` shows the ");
     }
 
     @Test

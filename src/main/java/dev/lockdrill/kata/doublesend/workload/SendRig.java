@@ -94,7 +94,7 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
         return insert(payloads.stream().map(payload -> new Content(recipient, payload)).toList());
     }
 
-    /** Inserts each finished notification again, with a new id and the same recipient and payload. */
+    /** Inserts each given notification again (a notification listed twice, twice), with a new id and the same recipient and payload. */
     void insertAgain(List<Long> finished) throws SQLException {
         insert(finished.stream().map(contents::get).toList());
     }

@@ -219,6 +219,14 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
                 claimed -> new Drained(claimed).toMap(), Recorder.OnError.UNKNOWN);
     }
 
+    /** The worker's pool, the worker started first (as {@link #drainOnce} starts it) if it is not running. */
+    WorkerDataSource pool(String worker) throws SQLException {
+        if (!explored.containsKey(worker) || dataSources.get(worker).crashed()) {
+            explored.put(worker, worker(worker));
+        }
+        return dataSources.get(worker);
+    }
+
     private void loop(String worker, NotificationWorker instance, AtomicBoolean stop) {
         WorkerDataSource dataSource = dataSources.get(worker);
         while (!stop.get() && !dataSource.crashed()) {

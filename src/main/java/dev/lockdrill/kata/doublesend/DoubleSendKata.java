@@ -62,9 +62,17 @@ public final class DoubleSendKata extends DeclaredKata {
                         + "(or the session holding the row's lock) changes a row; a finished row is not changed",
                         List.of("leases-as-asked", "leases-never-overlap", "only-lease-holder-writes"),
                         List.of("drain-dedup", "faults-dedup", "faults-push")),
-                new Clause("C6", "drainOnce() handles provider errors itself: it throws only when its worker crashed",
+                new Clause("C6", "drainOnce() handles provider errors itself: it throws only when its worker crashed "
+                        + "or a database call's outcome is unknown (C7)",
                         List.of("no-unexpected-errors"),
-                        List.of("drain-dedup", "drain-push", "faults-dedup", "faults-push", "identical-payloads")));
+                        List.of("drain-dedup", "drain-push", "faults-dedup", "faults-push", "identical-payloads",
+                                "reply-lost")),
+                new Clause("C7", "a database reply lost after the server acted (a claim or a sent mark committed, then "
+                        + "the connection dropped) is an unknown outcome: drainOnce() throws it or finds out, never "
+                        + "takes it for 'not done'; a notification whose sent mark committed is not recorded failed, "
+                        + "put back to be retried, or sent again",
+                        List.of("none-lost", "only-lease-holder-writes", "duplicates-bounded"),
+                        List.of("reply-lost")));
     }
 
     @Override

@@ -68,11 +68,18 @@ final class BulkheadExplorer implements AutoCloseable {
         }
     }
 
-    /** {@code mode}: "hang", "fail" or "recover"; a recovery waits until the fault is {@code holdMillis} old. */
-    record Fault(String actor, String dependency, String mode, long holdMillis) implements BulkheadStep {
+    /**
+     * {@code mode}: "hang", "fail" or "recover"; a recovery waits until the fault is {@code holdMillis} old.
+     * A failing dependency throws a checked IOException and an unchecked exception in turn, the checked
+     * one first when {@code checkedFirst}.
+     */
+    record Fault(String actor, String dependency, String mode, long holdMillis, boolean checkedFirst)
+            implements BulkheadStep {
         public String describe() {
             return "recover".equals(mode) ? "brings " + dependency + " back" + (holdMillis > 0 ? " once its fault is "
-                    + holdMillis + " ms old" : "") : "makes " + dependency + ("hang".equals(mode) ? " hang" : " fail");
+                    + holdMillis + " ms old" : "") : "makes " + dependency + ("hang".equals(mode) ? " hang"
+                    : " fail (a " + (checkedFirst ? "checked IOException, then an unchecked exception"
+                    : "unchecked exception, then a checked IOException") + ", in turn)");
         }
     }
 
@@ -114,7 +121,7 @@ final class BulkheadExplorer implements AutoCloseable {
                 int mode = random.nextInt(3);
                 long[] holds = {0, timeout / 2, timeout + 1100};
                 steps.add(new Fault(NEMESIS, dependency, mode == 0 ? "hang" : mode == 1 ? "fail" : "recover",
-                        mode == 2 ? holds[random.nextInt(holds.length)] : 0));
+                        mode == 2 ? holds[random.nextInt(holds.length)] : 0, mode == 1 && random.nextBoolean()));
             }
         }
         return steps;
@@ -212,7 +219,7 @@ final class BulkheadExplorer implements AutoCloseable {
                 target.hang();
                 faults.put(f.dependency(), new Active(Faults.HANG, rig.recorder().now()));
             } else if ("fail".equals(f.mode())) {
-                target.fail(true);
+                target.fail(f.checkedFirst());
                 faults.put(f.dependency(), new Active(Faults.OUTAGE, rig.recorder().now()));
             }
             return null;

@@ -6,6 +6,7 @@ import dev.lockdrill.check.OpText;
 import dev.lockdrill.check.lease.LeasesAsAsked;
 import dev.lockdrill.check.lease.LeasesNeverOverlap;
 import dev.lockdrill.check.lease.OnlyLeaseHolderWrites;
+import dev.lockdrill.history.Faults;
 import dev.lockdrill.kata.doublesend.protocol.ProviderFault;
 import dev.lockdrill.kata.doublesend.protocol.SendOp;
 
@@ -23,6 +24,7 @@ public final class DoubleSendInvariants {
                 "drainOnce() does not throw unless its worker crashed", op -> op.is(SendOp.DRAIN),
                 op -> op.worker() + "'s drainOnce() in " + op.scenario() + ": " + OpText.outcome(op),
                 NoUnexpectedErrors.hitBefore(ProviderFault.CRASH_AFTER_SEND),
-                NoUnexpectedErrors.hitBefore(ProviderFault.CRASH_DURING_SEND)));
+                NoUnexpectedErrors.hitBefore(ProviderFault.CRASH_DURING_SEND),
+                NoUnexpectedErrors.hitDuring(Faults.KILL)));
     }
 }

@@ -24,12 +24,13 @@ public final class DoubleSendWorkload implements Workload, Explorable {
             new DrainScenario("drain-push", PushDeviceProvider::new, 100),
             new FaultsScenario("faults-dedup", DedupProvider::new),
             new FaultsScenario("faults-push", PushDeviceProvider::new),
-            new IdenticalPayloadsScenario());
+            new IdenticalPayloadsScenario(),
+            new ReplyLostScenario());
 
     /** The scenarios that share a lane ({@link Lanes}): each provider's faults alone, the drains
      * together. */
     public static final List<Set<String>> LANES = List.of(Set.of("faults-dedup"), Set.of("faults-push"),
-            Set.of("drain-dedup", "drain-push", "identical-payloads"));
+            Set.of("drain-dedup", "drain-push", "identical-payloads", "reply-lost"));
 
     @Override
     public void run(WorkloadContext context) throws Exception {

@@ -11,6 +11,7 @@ import dev.lockdrill.support.ScheduleId;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -23,7 +24,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * drainOnce() when their step comes, while the nemesis plans a fault for the next request of a
  * notification — any fault of the kata's matrix: a pause after the send past the lease, a lost
  * response, a lost request, a crash after or during the send, a slow provider — and inserts more
- * notifications (some to a revoked device). A crashed worker's next step is taken by a fresh
+ * notifications (some to a revoked device), or copies of one of the first ones, identical in all
+ * but the id (the same text to the same device twice is still two notifications). A crashed worker's next step is taken by a fresh
  * process with its name. The provider is the dedup one for even seeds and the push device for odd
  * ones. After the schedule every worker drains until nothing is left, as the scripted ones do, and a
  * worker that crashed then is started again for another round.
@@ -58,6 +60,14 @@ final class SendExplorer implements AutoCloseable {
         }
     }
 
+    /** {@code notification}: one of the first {@value #FIRST_NOTIFICATIONS}, which every schedule has. */
+    record Copy(String actor, int notification, int count) implements SendStep {
+        public String describe() {
+            return "inserts " + count + " notification(s) identical to notification #" + notification
+                    + " but for the id (same device, same text)";
+        }
+    }
+
     static List<SendStep> generate(SplittableRandom random) {
         int workers = 2 + random.nextInt(3);
         int length = 10 + random.nextInt(21);
@@ -68,10 +78,12 @@ final class SendExplorer implements AutoCloseable {
             int roll = random.nextInt(100);
             if (roll < 55) {
                 steps.add(new Drain(worker));
-            } else if (roll < 88) {
+            } else if (roll < 84) {
                 steps.add(new Fault(NEMESIS, faults[random.nextInt(faults.length)], random.nextInt(10)));
-            } else {
+            } else if (roll < 93) {
                 steps.add(new Insert(NEMESIS, 1 + random.nextInt(3), random.nextInt(3) == 0));
+            } else {
+                steps.add(new Copy(NEMESIS, random.nextInt(FIRST_NOTIFICATIONS), 1 + random.nextInt(2)));
             }
         }
         return steps;
@@ -113,6 +125,8 @@ final class SendExplorer implements AutoCloseable {
             rig.plan(firstId + f.notification(), f.fault());
         } else if (step instanceof Insert i) {
             rig.insert(i.count(), i.revoked() ? 1 : 0);
+        } else if (step instanceof Copy c) {
+            rig.insertAgain(Collections.nCopies(c.count(), firstId + c.notification()));
         }
     }
 

@@ -94,7 +94,7 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
         return insert(payloads.stream().map(payload -> new Content(recipient, payload)).toList());
     }
 
-    /** Inserts each finished notification again, with a new id and the same recipient and payload. */
+    /** Inserts each given notification again (a notification listed twice, twice), with a new id and the same recipient and payload. */
     void insertAgain(List<Long> finished) throws SQLException {
         insert(finished.stream().map(contents::get).toList());
     }
@@ -217,6 +217,14 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
         }
         recorder().call(scenario, worker, SendOp.DRAIN, Map.of(), instance::drainOnce,
                 claimed -> new Drained(claimed).toMap(), Recorder.OnError.UNKNOWN);
+    }
+
+    /** The worker's pool, the worker started first (as {@link #drainOnce} starts it) if it is not running. */
+    WorkerDataSource pool(String worker) throws SQLException {
+        if (!explored.containsKey(worker) || dataSources.get(worker).crashed()) {
+            explored.put(worker, worker(worker));
+        }
+        return dataSources.get(worker);
     }
 
     private void loop(String worker, NotificationWorker instance, AtomicBoolean stop) {

@@ -21,22 +21,26 @@ import dev.lockdrill.support.ScheduleId;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Random schedules for lease-claim: two to four workers (each its own process, with leases of
- * 150 to 300 ms) claim batches of due rows, complete them done or failed, extend them, repeat a
- * completion with the other outcome, extend a finished row, and extend or complete with a stale
- * token; a worker may be paused past its lease, or crash between its calls (its sessions killed)
- * and come back as a fresh process with the same name. The nemesis inserts rows, skews a worker's
- * clock ten minutes ahead or behind, holds a due row locked while claims run, stalls a worker
- * between the round trips of its next call. A worker's call may lose its reply after the server acted. After the schedule a drainer claims and finishes what
- * is left, as the scripted workers keep polling: every row must end done or failed.
+ * 150 to 300 ms) claim batches of due rows (a max of 1, of 2 or 3, or of more than the schedule
+ * has), complete them done or failed, extend them, complete a row they finished again with the
+ * other outcome (done after failed as well as failed after done, later or at once), extend a
+ * finished row, and extend or complete with a stale token; a worker may be paused past its lease,
+ * or crash between its calls (its sessions killed) and come back as a fresh process with the same
+ * name. The row ids of a schedule start where its seed says: ordinary ids, or just below 2^31 or
+ * 2^32, so that they cross it. The nemesis inserts rows, skews a worker's clock ten minutes ahead
+ * or behind, holds a due row locked while claims run, stalls a worker between the round trips of
+ * its next call. A worker's call may lose its reply after the server acted. After the schedule a
+ * drainer claims and finishes what is left, as the scripted workers keep polling: every row must
+ * end done or failed.
  */
 final class LeaseExplorer implements AutoCloseable {
     static final String NEMESIS = "nemesis";
@@ -44,6 +48,12 @@ final class LeaseExplorer implements AutoCloseable {
     static final Duration DRAIN_LEASE = Duration.ofMillis(300);
     static final long DRAIN_CAP_MILLIS = 6_000;
     static final int FIRST_ROWS = 4;
+    /** Where the row ids of a schedule start when they cross no limit. */
+    static final long ORDINARY_FIRST_ID = 1_000;
+    static final int MAX_STEPS = 30;
+    static final int MAX_INSERT = 3;
+    /** A claim's max above every row a schedule can have: its first rows and the most its inserts add. */
+    static final int MORE_THAN_DUE = FIRST_ROWS + MAX_STEPS * MAX_INSERT + 1;
 
     enum Which {
         /** its newest unfinished claim */
@@ -59,13 +69,27 @@ final class LeaseExplorer implements AutoCloseable {
 
     record ClaimRows(String actor, int max) implements LeaseStep {
         public String describe() {
-            return "claims up to " + max + " row(s)";
+            return "claims up to " + max + " row(s)" + (max >= MORE_THAN_DUE ? " (more than the schedule has)" : "");
         }
     }
 
+    /**
+     * Completes a claim with {@code outcome}; for {@link Which#FINISHED}, the newest claim it finished
+     * with the other outcome (its newest finished one when it has none such): a terminal row meets
+     * the second outcome in either order.
+     */
     record Complete(String actor, Which which, Completion outcome) implements LeaseStep {
         public String describe() {
-            return "completes its " + which.name().toLowerCase() + " claim " + outcome.state();
+            return which == Which.FINISHED ? "completes " + outcome.state() + " a claim it already finished "
+                    + other(outcome).state() + " (else its newest finished one)" : "completes its " + which.name().toLowerCase() + " claim "
+                    + outcome.state();
+        }
+    }
+
+    /** Completes its current claim {@code first}, then at once again with the other outcome: only the first may change the row. */
+    record FinishTwice(String actor, Completion first) implements LeaseStep {
+        public String describe() {
+            return "completes its current claim " + first.state() + ", then again " + other(first).state();
         }
     }
 
@@ -123,24 +147,36 @@ final class LeaseExplorer implements AutoCloseable {
         }
     }
 
+    /** Where a schedule's row ids start, drawn first from its seed: the same seed, the same ids. */
+    record Setup(long firstId) {
+        static Setup of(SplittableRandom random) {
+            int kind = random.nextInt(3);
+            return new Setup(kind == 0 ? ORDINARY_FIRST_ID
+                    : (kind == 1 ? 1L << 31 : 1L << 32) - 1 - random.nextInt(FIRST_ROWS - 1));
+        }
+    }
+
     static List<LeaseStep> generate(SplittableRandom random) {
+        Setup.of(random);
         int workers = 2 + random.nextInt(3);
-        int length = 10 + random.nextInt(21);
+        int length = 10 + random.nextInt(MAX_STEPS - 9);
         List<LeaseStep> steps = new ArrayList<>();
         for (int i = 0; i < length; i++) {
             String worker = "worker-" + (1 + random.nextInt(workers));
             int roll = random.nextInt(100);
             if (roll < 52) {
-                LeaseStep call = roll < 24 ? new ClaimRows(worker, 1 + random.nextInt(3))
-                        : roll < 40 ? new Complete(worker, which(random), random.nextInt(4) == 0 ? Completion.FAILED
-                        : Completion.DONE) : new Extend(worker, which(random));
+                LeaseStep call = roll < 22 ? new ClaimRows(worker, max(random))
+                        : roll < 36 ? new Complete(worker, which(random), random.nextInt(5) < 2 ? Completion.FAILED
+                        : Completion.DONE)
+                        : roll < 40 ? new FinishTwice(worker, random.nextBoolean() ? Completion.FAILED : Completion.DONE)
+                        : new Extend(worker, which(random));
                 steps.add(random.nextInt(10) == 0 ? new ReplyLost(worker, call, random.nextInt(3) > 0) : call);
             } else if (roll < 64) {
                 steps.add(new PauseWorker(worker, 50 + random.nextInt(550)));
             } else if (roll < 70) {
                 steps.add(new Crash(worker));
             } else if (roll < 77) {
-                steps.add(new Insert(NEMESIS, 1 + random.nextInt(3)));
+                steps.add(new Insert(NEMESIS, 1 + random.nextInt(MAX_INSERT)));
             } else if (roll < 84) {
                 steps.add(new Skew(NEMESIS, worker, random.nextBoolean()));
             } else if (roll < 92) {
@@ -154,7 +190,17 @@ final class LeaseExplorer implements AutoCloseable {
 
     private static Which which(SplittableRandom random) {
         int roll = random.nextInt(10);
-        return roll < 6 ? Which.CURRENT : roll < 8 ? Which.STALE : Which.FINISHED;
+        return roll < 5 ? Which.CURRENT : roll < 7 ? Which.STALE : Which.FINISHED;
+    }
+
+    /** A max of 1, of 2 or 3, or of more than any schedule has due. */
+    private static int max(SplittableRandom random) {
+        int roll = random.nextInt(10);
+        return roll < 4 ? 1 : roll < 8 ? 2 + random.nextInt(2) : MORE_THAN_DUE + random.nextInt(30);
+    }
+
+    static Completion other(Completion outcome) {
+        return outcome == Completion.DONE ? Completion.FAILED : Completion.DONE;
     }
 
     /** worker-1 leases for 200 ms, worker-2 300, worker-3 150, worker-4 250. */
@@ -165,22 +211,22 @@ final class LeaseExplorer implements AutoCloseable {
 
     static void explore(WorkloadContext context, List<ScheduleId> schedules) throws Exception {
         Database database = context.requireDatabase();
-        AtomicLong next = new AtomicLong();
         try (Connection admin = database.owner()) {
             LeaseSchema.create(admin);
             Exploration.run(context, schedules, LeaseExplorer::generate, schedule -> {
-                LeaseRig rig = new LeaseRig(context, admin, schedule.scenario(), next.incrementAndGet() * 100_000L);
+                LeaseRig rig = new LeaseRig(context, admin, schedule.scenario(),
+                        Setup.of(new SplittableRandom(schedule.id().seed())).firstId());
                 rig.insert(FIRST_ROWS);
                 return new LeaseExplorer(rig);
             }, LeaseExplorer::take, LeaseExplorer::finish);
         }
     }
 
-    /** One worker process: its queue, its claims in order, those it completed. */
+    /** One worker process: its queue, its claims in order, those it completed (in order, with the outcome it sent). */
     private static final class WorkerState {
         final LeaseQueue queue;
         final List<Claim> claims = new ArrayList<>();
-        final List<Claim> finished = new ArrayList<>();
+        final Map<Claim, Completion> finished = new LinkedHashMap<>();
 
         WorkerState(LeaseQueue queue) {
             this.queue = queue;
@@ -210,14 +256,19 @@ final class LeaseExplorer implements AutoCloseable {
             state.claims.addAll(rig.claim(c.actor(), state.queue, c.max()));
         } else if (step instanceof Complete c) {
             WorkerState state = worker(c.actor());
-            Optional<Claim> claim = pick(state, c.which());
+            Optional<Claim> claim = c.which() == Which.FINISHED ? finishedOtherwise(state, c.outcome())
+                    : pick(state, c.which());
             if (claim.isPresent()) {
-                Completion outcome = c.which() == Which.FINISHED
-                        ? (c.outcome() == Completion.DONE ? Completion.FAILED : Completion.DONE) : c.outcome();
-                if (Boolean.TRUE.equals(rig.complete(c.actor(), state.queue, claim.get(), outcome))
-                        || c.which() != Which.FINISHED) {
-                    state.finished.add(claim.get());
-                }
+                rig.complete(c.actor(), state.queue, claim.get(), c.outcome());
+                state.finished.putIfAbsent(claim.get(), c.outcome());
+            }
+        } else if (step instanceof FinishTwice f) {
+            WorkerState state = worker(f.actor());
+            Optional<Claim> claim = pick(state, Which.CURRENT);
+            if (claim.isPresent()) {
+                rig.complete(f.actor(), state.queue, claim.get(), f.first());
+                state.finished.put(claim.get(), f.first());
+                rig.complete(f.actor(), state.queue, claim.get(), other(f.first()));
             }
         } else if (step instanceof Extend e) {
             WorkerState state = worker(e.actor());
@@ -250,19 +301,26 @@ final class LeaseExplorer implements AutoCloseable {
 
     /** The claim a step means, when the worker has one: those it completed are not current nor stale. */
     private static Optional<Claim> pick(WorkerState state, Which which) {
-        List<Claim> open = state.claims.stream().filter(c -> !state.finished.contains(c)).toList();
+        List<Claim> open = state.claims.stream().filter(c -> !state.finished.containsKey(c)).toList();
+        List<Claim> finished = List.copyOf(state.finished.keySet());
         return switch (which) {
             case CURRENT -> open.isEmpty() ? Optional.empty() : Optional.of(open.get(open.size() - 1));
             case STALE -> open.isEmpty() ? Optional.empty() : Optional.of(open.get(0));
-            case FINISHED -> state.finished.isEmpty() ? Optional.empty()
-                    : Optional.of(state.finished.get(state.finished.size() - 1));
+            case FINISHED -> finished.isEmpty() ? Optional.empty() : Optional.of(finished.get(finished.size() - 1));
         };
+    }
+
+    /** The newest claim the worker finished with the other outcome than {@code second}, else its newest finished one. */
+    private static Optional<Claim> finishedOtherwise(WorkerState state, Completion second) {
+        List<Claim> otherwise = state.finished.entrySet().stream().filter(e -> e.getValue() != second)
+                .map(Map.Entry::getKey).toList();
+        return otherwise.isEmpty() ? pick(state, Which.FINISHED) : Optional.of(otherwise.get(otherwise.size() - 1));
     }
 
     private void crash(String worker) throws Exception {
         WorkerState state = worker(worker);
         long start = rig.recorder().now();
-        List<Claim> holding = state.claims.stream().filter(c -> !state.finished.contains(c)).toList();
+        List<Claim> holding = state.claims.stream().filter(c -> !state.finished.containsKey(c)).toList();
         rig.crash(worker, holding, start);
         WorkerDataSource pool = rig.dataSourceOf(worker);
         if (pool != null) {

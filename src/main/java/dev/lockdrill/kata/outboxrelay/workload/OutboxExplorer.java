@@ -24,7 +24,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Random schedules for outbox-relay: an application commits and rolls back business transactions
  * that enqueue one to three events (seqs past 2^31, 2^32, 2^53 and Long.MAX_VALUE; empty, quoted,
  * multi-line and non-ASCII payloads), or leaves one open to decide later (a late commit below
- * already relayed ids); two to four relays call relayBatch(1..6) and are paused between calls. The
+ * already relayed ids); two to four relays call relayBatch with a max of 1, of 2 to 6, or above
+ * every event the schedule holds, and are paused between calls. The
  * nemesis kills a relay's sessions (at once, or right after the broker accepted its next message),
  * crashes a relay's process while its next request is on the way (a fresh process takes its place),
  * loses a request or an acknowledgement, takes the broker down for a relay's next one or two calls,
@@ -37,6 +38,11 @@ final class OutboxExplorer implements AutoCloseable {
     static final String NEMESIS = "nemesis";
     static final String DRAINER = "relay-last";
     static final long[] BOUNDARY_SEQS = {(1L << 31) - 1, 1L << 31, 1L << 32, (1L << 53) + 1, Long.MAX_VALUE};
+    static final int MAX_STEPS = 30;
+    static final int MAX_FIRST_EVENTS = 9;
+    static final int MAX_EVENTS_PER_STEP = 3;
+    /** A relayBatch max above every event a schedule can hold: its first business transaction's and three per later step. */
+    static final int MORE_THAN_BACKLOG = MAX_FIRST_EVENTS + MAX_STEPS * MAX_EVENTS_PER_STEP + 1;
     static final List<String> PAYLOADS = List.of("", "say \"hi\" and 'bye'", "two\nlines", "naïve café ☕ 日本");
 
     sealed interface OutboxStep extends Step {
@@ -135,16 +141,17 @@ final class OutboxExplorer implements AutoCloseable {
 
     static List<OutboxStep> generate(SplittableRandom random) {
         int relays = 2 + random.nextInt(3);
-        int length = 10 + random.nextInt(21);
+        int length = 10 + random.nextInt(MAX_STEPS - 9);
         List<OutboxStep> steps = new ArrayList<>();
         int[] seqs = new int[3];
-        steps.add(new Business(APP, events(random, seqs, 4 + random.nextInt(6)), true));
+        steps.add(new Business(APP, events(random, seqs, 4 + random.nextInt(MAX_FIRST_EVENTS - 3)), true));
         int open = 0;
         while (steps.size() < length) {
             String relay = "relay-" + (1 + random.nextInt(relays));
             int roll = random.nextInt(100);
             if (roll < 18) {
-                steps.add(new Business(APP, events(random, seqs, 1 + random.nextInt(3)), random.nextInt(4) != 0));
+                steps.add(new Business(APP, events(random, seqs, 1 + random.nextInt(MAX_EVENTS_PER_STEP)),
+                        random.nextInt(4) != 0));
             } else if (roll < 25) {
                 steps.add(new Open(APP, events(random, seqs, 1).get(0), random.nextInt(4) != 0));
                 open++;
@@ -152,7 +159,7 @@ final class OutboxExplorer implements AutoCloseable {
                 steps.add(new Decide(APP));
                 open--;
             } else if (roll < 60) {
-                Relay call = new Relay(relay, random.nextInt(3) == 0 ? 1 : 2 + random.nextInt(5));
+                Relay call = new Relay(relay, max(random));
                 steps.add(random.nextInt(10) == 0 ? new ReplyLost(relay, call, random.nextInt(3) > 0) : call);
             } else if (roll < 65) {
                 steps.add(new Pause(relay, 20 + random.nextInt(200)));
@@ -171,6 +178,12 @@ final class OutboxExplorer implements AutoCloseable {
             }
         }
         return steps;
+    }
+
+    /** A relayBatch max of 1 (a third of calls), of 2 to 6, or (one in six) above every event a schedule can have. */
+    private static int max(SplittableRandom random) {
+        int roll = random.nextInt(6);
+        return roll < 2 ? 1 : roll < 5 ? 2 + random.nextInt(5) : MORE_THAN_BACKLOG + random.nextInt(50);
     }
 
     /** Events on up to three aggregates; one in five has a seq at a 32/53/64-bit boundary, one in four an odd payload. */

@@ -19,6 +19,7 @@ import dev.lockdrill.support.ScheduleId;
 import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,7 +29,10 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Random schedules for pg-lock-service: two to four worker processes (worker-1 and worker-2 share
  * a host label, as a restarted instance does) take one or two locks with TTLs from 100 ms to 3 s,
- * renew their current lease (again and again), renew or release a lease they held before, release,
+ * renew their current lease (again and again; a third of the renews ask far less than the TTL the
+ * worker asked last, a third more; a long lease is sometimes renewed short at once; and after a
+ * short renew of a long lease another worker often waits past it and tries to take the lock),
+ * renew or release a lease they held before, release,
  * and write the protected resource with their current token; a worker may be paused past its TTL
  * and then take its own lock again. The nemesis kills a worker's sessions (its pool then drops its
  * idle connections, as a validating pool would, so the kill is judged on the calls it hit), jumps its clock ten
@@ -41,6 +45,14 @@ import java.util.concurrent.ConcurrentHashMap;
 final class LockExplorer implements AutoCloseable {
     static final String NEMESIS = "nemesis";
     static final Duration JUMP = Duration.ofMinutes(10);
+    /**
+     * After a lease of at least this TTL (asked last), a renew asking a fifth of it or less is often
+     * followed by another worker waiting past the short TTL and trying the lock: most of the long
+     * lease is left then, so only a renew that shortened it lets the lock go.
+     */
+    static final long HANDS_OVER_FROM_MILLIS = 1_000;
+    /** How long past a shortened lease another worker waits, at least, before it tries the lock. */
+    static final long PAST_SHORT_TTL_MILLIS = 150;
 
     sealed interface LockStep extends Step {
     }
@@ -55,6 +67,13 @@ final class LockExplorer implements AutoCloseable {
     record Renew(String actor, String lock, long ttlMillis, boolean older) implements LockStep {
         public String describe() {
             return "renews its " + (older ? "older" : "current") + " lease on " + lock + " for " + ttlMillis + " ms";
+        }
+    }
+
+    /** Waits, then tries to take the lock: the step that follows a renew asking less than was left. */
+    record WaitThenAcquire(String actor, String lock, long ttlMillis, long waitMillis) implements LockStep {
+        public String describe() {
+            return "waits " + waitMillis + " ms, then tries to take " + lock + " for " + ttlMillis + " ms";
         }
     }
 
@@ -118,17 +137,41 @@ final class LockExplorer implements AutoCloseable {
         List<String> locks = random.nextInt(3) == 0 ? List.of("a", "b") : List.of("a");
         int length = 10 + random.nextInt(21);
         List<LockStep> steps = new ArrayList<>();
+        Map<String, Long> asked = new HashMap<>();
         boolean skipped = false;
-        for (int i = 0; i < length; i++) {
-            String worker = "worker-" + (1 + random.nextInt(workers));
+        while (steps.size() < length) {
+            int w = 1 + random.nextInt(workers);
+            String worker = "worker-" + w;
             String lock = locks.get(random.nextInt(locks.size()));
             int roll = random.nextInt(100);
             if (roll < 54) {
-                LockStep call = roll < 24 ? new Acquire(worker, lock, ttl(random))
-                        : roll < 36 ? new Renew(worker, lock, ttl(random), false)
-                        : roll < 41 ? new Renew(worker, lock, ttl(random), true)
-                        : roll < 50 ? new Release(worker, lock, false) : new Release(worker, lock, true);
-                steps.add(random.nextInt(10) == 0 ? new ReplyLost(worker, call, random.nextInt(3) > 0) : call);
+                LockStep call;
+                String key = worker + "/" + lock;
+                if (roll < 24) {
+                    call = new Acquire(worker, lock, ttl(random));
+                    asked.put(key, ((Acquire) call).ttlMillis());
+                    if (((Acquire) call).ttlMillis() >= HANDS_OVER_FROM_MILLIS && random.nextInt(3) == 0) {
+                        steps.add(call);
+                        call = new Renew(worker, lock, shorter(random, asked.get(key)), false);
+                    }
+                } else if (roll < 36) {
+                    call = new Renew(worker, lock, renewTtl(random, asked.get(key)), false);
+                } else {
+                    call = roll < 41 ? new Renew(worker, lock, ttl(random), true)
+                            : roll < 50 ? new Release(worker, lock, false) : new Release(worker, lock, true);
+                }
+                if (call instanceof Renew r && !r.older()) {
+                    Long last = asked.put(key, r.ttlMillis());
+                    if (last != null && last >= HANDS_OVER_FROM_MILLIS && r.ttlMillis() * 5 <= last
+                            && random.nextInt(3) > 0) {
+                        steps.add(random.nextInt(10) == 0 ? new ReplyLost(worker, call, random.nextInt(3) > 0) : call);
+                        String other = "worker-" + (1 + (w + random.nextInt(workers - 1)) % workers);
+                        call = new WaitThenAcquire(other, lock, ttl(random),
+                                r.ttlMillis() + PAST_SHORT_TTL_MILLIS + random.nextInt(200));
+                    }
+                }
+                steps.add(random.nextInt(10) == 0 && !(call instanceof WaitThenAcquire)
+                        ? new ReplyLost(call.actor(), call, random.nextInt(3) > 0) : call);
             } else if (roll < 63) {
                 steps.add(new Write(worker, lock));
             } else if (roll < 75) {
@@ -144,7 +187,24 @@ final class LockExplorer implements AutoCloseable {
                 steps.add(new SkipTokens(NEMESIS, random.nextBoolean() ? 1L << 31 : 1L << 32));
             }
         }
-        return steps;
+        return List.copyOf(steps.subList(0, length));
+    }
+
+    /**
+     * A renew's TTL against {@code last}, the TTL the worker asked last for the lock (null: none):
+     * far less than it ({@link #shorter}), more than it (by 300 ms to 1.3 s), or any TTL.
+     */
+    private static long renewTtl(SplittableRandom random, Long last) {
+        int roll = random.nextInt(3);
+        if (last == null || roll == 2) {
+            return ttl(random);
+        }
+        return roll == 0 ? shorter(random, last) : last + 300 + random.nextInt(1001);
+    }
+
+    /** A tenth to a fifth of {@code last} (50 ms at least): far less than a lease of that TTL has left soon after. */
+    private static long shorter(SplittableRandom random, long last) {
+        return Math.max(50, last / 10 + random.nextLong(Math.max(1, last / 5 - last / 10)));
     }
 
     /** Mostly short leases a pause outlives (some exactly 200 or 300 ms), a few long ones. */
@@ -215,6 +275,9 @@ final class LockExplorer implements AutoCloseable {
                     rig.renew(r.actor(), state.service, lease, r.ttlMillis());
                 }
             });
+        } else if (step instanceof WaitThenAcquire a) {
+            dev.lockdrill.harness.Pause.millis(a.waitMillis());
+            take(new Acquire(a.actor(), a.lock(), a.ttlMillis()));
         } else if (step instanceof Release r) {
             WorkerState state = worker(r.actor());
             lease(state, r.lock(), r.older()).ifPresent(lease -> {

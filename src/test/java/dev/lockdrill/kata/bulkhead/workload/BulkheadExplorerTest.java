@@ -27,6 +27,7 @@ class BulkheadExplorerTest {
     void twoHundredSeedsCoverEveryStepKindFaultAndBurstSize() {
         Set<Class<?>> kinds = new HashSet<>();
         Set<String> modes = new HashSet<>();
+        Set<String> firstThrown = new HashSet<>();
         boolean exactlyTheLimit = false;
         boolean overTheLimit = false;
         boolean heldPastTheTimeout = false;
@@ -38,6 +39,9 @@ class BulkheadExplorerTest {
                 kinds.add(step.getClass());
                 if (step instanceof Fault f) {
                     modes.add(f.mode());
+                    if ("fail".equals(f.mode())) {
+                        firstThrown.add(f.checkedFirst() ? "checked" : "unchecked");
+                    }
                     heldPastTheTimeout |= f.holdMillis() > setup.callTimeout().toMillis() + 1000;
                 }
                 if (step instanceof Burst b) {
@@ -51,6 +55,8 @@ class BulkheadExplorerTest {
                 BulkheadExplorer.Cancel.class, BulkheadExplorer.Idle.class, BulkheadExplorer.Think.class,
                 Fault.class);
         assertThat(modes).containsExactlyInAnyOrder("hang", "fail", "recover");
+        assertThat(firstThrown).as("a failing dependency's first exception").containsExactlyInAnyOrder("checked",
+                "unchecked");
         assertThat(exactlyTheLimit).isTrue();
         assertThat(overTheLimit).isTrue();
         assertThat(heldPastTheTimeout).isTrue();

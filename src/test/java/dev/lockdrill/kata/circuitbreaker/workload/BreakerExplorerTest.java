@@ -4,6 +4,7 @@ import dev.lockdrill.kata.circuitbreaker.workload.BreakerExplorer.BreakerStep;
 import dev.lockdrill.kata.circuitbreaker.workload.BreakerExplorer.Report;
 import dev.lockdrill.kata.circuitbreaker.workload.BreakerExplorer.Setup;
 import dev.lockdrill.kata.circuitbreaker.workload.BreakerExplorer.Tick;
+import dev.lockdrill.katas.api.breaker.BreakerConfig;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;
@@ -59,5 +60,53 @@ class BreakerExplorerTest {
         assertThat(modes).containsExactlyInAnyOrder("down", "slow", "up");
         assertThat(wrapsPastMax).isTrue();
         assertThat(crossesZero).isTrue();
+    }
+
+    @Test
+    void twoHundredSeedsDrawFractionalThresholdsOnesAndBothOrdersOfTrialOutcomes() {
+        Set<String> seen = new HashSet<>();
+        for (long seed = 0; seed < 200; seed++) {
+            BreakerConfig config = Setup.of(new SplittableRandom(seed)).config();
+            for (float threshold : new float[]{config.failureRateThreshold(), config.slowCallRateThreshold()}) {
+                if (threshold != Math.round(threshold)) {
+                    seen.add("fractional");
+                }
+                for (int calls = 3; calls <= config.slidingWindowSize(); calls++) {
+                    for (int bad = 1; bad < calls; bad++) {
+                        float rate = 100f * bad / calls;
+                        int tenths = 1000 * bad / calls;
+                        if (rate != Math.round(rate) && threshold == tenths / 10f) {
+                            seen.add("just-below-a-reachable-rate");
+                        } else if (rate != Math.round(rate) && threshold == (tenths + 1) / 10f) {
+                            seen.add("just-above-a-reachable-rate");
+                        }
+                    }
+                }
+            }
+            if (config.minimumNumberOfCalls() == 1) {
+                seen.add("minimum-1");
+            }
+            if (config.permittedNumberOfCallsInHalfOpenState() == 1) {
+                seen.add("one-trial");
+            }
+            Boolean firstTrialFailed = null;
+            boolean afterWait = false;
+            for (BreakerStep step : BreakerExplorer.generate(new SplittableRandom(seed))) {
+                if (step instanceof Tick t && t.toWaitEnd() && t.nanos() >= 0) {
+                    afterWait = true;
+                    firstTrialFailed = null;
+                } else if (step instanceof Report r && afterWait) {
+                    if (firstTrialFailed == null) {
+                        firstTrialFailed = r.failed();
+                    } else if (firstTrialFailed != r.failed()) {
+                        seen.add(firstTrialFailed ? "failure-then-success" : "success-then-failure");
+                        afterWait = false;
+                    }
+                }
+            }
+        }
+        assertThat(seen).containsExactlyInAnyOrder("fractional", "just-below-a-reachable-rate",
+                "just-above-a-reachable-rate", "minimum-1", "one-trial", "failure-then-success",
+                "success-then-failure");
     }
 }

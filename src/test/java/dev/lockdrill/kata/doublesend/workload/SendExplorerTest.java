@@ -37,6 +37,10 @@ class SendExplorerTest {
                     seen.add(f.fault().label());
                 } else if (step instanceof SendExplorer.Insert i && i.revoked()) {
                     seen.add("revoked");
+                } else if (step instanceof SendExplorer.Copy c) {
+                    assertTrue(c.notification() >= 0 && c.notification() < SendExplorer.FIRST_NOTIFICATIONS,
+                            "a copy of a notification every schedule has, got #" + c.notification());
+                    seen.add("copies-" + c.count());
                 }
                 if (!step.actor().equals(SendExplorer.NEMESIS)) {
                     workers.add(step.actor());
@@ -44,7 +48,8 @@ class SendExplorerTest {
                 assertTrue(!step.describe().isBlank());
             }
         }
-        for (String kind : List.of("Drain", "Fault", "Insert", "revoked")) {
+        for (String kind : List.of("Drain", "Fault", "Insert", "revoked", "Copy", "copies-1",
+                "copies-2")) {
             assertTrue(seen.contains(kind), "no " + kind + " in 200 seeds");
         }
         for (ProviderFault fault : ProviderFault.values()) {

@@ -40,12 +40,14 @@ class LeaseExplorerTest {
                 }
                 if (step instanceof LeaseExplorer.Complete c) {
                     seen.add("complete-" + c.which() + "-" + c.outcome());
+                } else if (step instanceof LeaseExplorer.FinishTwice f) {
+                    seen.add("finish-twice-" + f.first());
                 } else if (step instanceof LeaseExplorer.Extend e) {
                     seen.add("extend-" + e.which());
                 } else if (step instanceof LeaseExplorer.Skew s) {
                     seen.add(s.ahead() ? "ahead" : "behind");
                 } else if (step instanceof LeaseExplorer.ClaimRows c) {
-                    seen.add("claim-" + c.max());
+                    seen.add(c.max() >= LeaseExplorer.MORE_THAN_DUE ? "claim-more-than-due" : "claim-" + c.max());
                 } else if (step instanceof LeaseExplorer.PauseWorker p
                         && p.millis() > LeaseExplorer.lease(p.actor()).toMillis()) {
                     seen.add("pause-past-lease");
@@ -57,8 +59,8 @@ class LeaseExplorerTest {
             }
         }
         List<String> expected = new java.util.ArrayList<>(List.of("ClaimRows", "Complete", "Extend", "PauseWorker",
-                "Crash", "Insert", "Skew", "HoldRow", "Stall", "ahead", "behind", "claim-1", "claim-3",
-                "pause-past-lease", "ReplyLost"));
+                "Crash", "Insert", "Skew", "HoldRow", "Stall", "ahead", "behind", "claim-1", "claim-3", "claim-more-than-due",
+                "pause-past-lease", "ReplyLost", "finish-twice-DONE", "finish-twice-FAILED"));
         for (String call : List.of("ClaimRows", "Complete", "Extend")) {
             expected.add("reply-lost-" + call + "-committing");
             expected.add("reply-lost-" + call + "-any");
@@ -72,5 +74,34 @@ class LeaseExplorerTest {
             assertTrue(seen.contains(kind), "no " + kind + " in 200 seeds");
         }
         assertEquals(Set.of("worker-1", "worker-2", "worker-3", "worker-4"), workers);
+    }
+
+    @Test
+    void aClaimMaxAboveTheRowsDueIsAboveEveryRowAScheduleCanHave() {
+        for (long seed = 0; seed < 200; seed++) {
+            List<LeaseExplorer.LeaseStep> steps = LeaseExplorer.generate(new SplittableRandom(seed));
+            int rows = LeaseExplorer.FIRST_ROWS + steps.stream().mapToInt(s -> s instanceof LeaseExplorer.Insert i
+                    ? i.rows() : 0).sum();
+            assertTrue(rows < LeaseExplorer.MORE_THAN_DUE, "seed " + seed + " inserts " + rows + " rows");
+        }
+    }
+
+    @Test
+    void theSeedDecidesWhereRowIdsStartAndSomeScheduleCrossesEachIntegerLimit() {
+        Set<String> crossed = new HashSet<>();
+        for (long seed = 0; seed < 200; seed++) {
+            long first = LeaseExplorer.Setup.of(new SplittableRandom(seed)).firstId();
+            assertEquals(first, LeaseExplorer.Setup.of(new SplittableRandom(seed)).firstId());
+            long last = first + LeaseExplorer.FIRST_ROWS - 1;
+            if (first == LeaseExplorer.ORDINARY_FIRST_ID) {
+                crossed.add("none");
+            }
+            for (int bits : new int[]{31, 32}) {
+                if (first < 1L << bits && last >= 1L << bits) {
+                    crossed.add("2^" + bits);
+                }
+            }
+        }
+        assertEquals(Set.of("none", "2^31", "2^32"), crossed);
     }
 }

@@ -30,6 +30,18 @@ class OutboxExplorerTest {
     }
 
     @Test
+    void aMaxAboveTheBacklogIsAboveEveryEventAScheduleCanHold() {
+        for (long seed = 0; seed < 200; seed++) {
+            int events = 0;
+            for (OutboxExplorer.OutboxStep step : OutboxExplorer.generate(new SplittableRandom(seed))) {
+                events += step instanceof OutboxExplorer.Business b ? b.events().size()
+                        : step instanceof OutboxExplorer.Open ? 1 : 0;
+            }
+            assertThat(events).as("events of seed %d", seed).isLessThan(OutboxExplorer.MORE_THAN_BACKLOG);
+        }
+    }
+
+    @Test
     void stepsCoverEveryKindOperationAndBoundaryAcross200Seeds() {
         Set<Class<?>> kinds = new HashSet<>();
         Set<Long> boundarySeqs = new HashSet<>();
@@ -67,6 +79,7 @@ class OutboxExplorerTest {
         assertThat(payloads).containsAll(OutboxExplorer.PAYLOADS);
         assertThat(timeoutSides).containsExactlyInAnyOrder(true, false);
         assertThat(maxes).contains(1, 6);
+        assertThat(maxes).anyMatch(max -> max >= OutboxExplorer.MORE_THAN_BACKLOG);
         assertThat(rollback).isTrue();
     }
 }

@@ -2,8 +2,10 @@ package dev.lockdrill.kata.pglockservice.workload;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 
@@ -64,10 +66,42 @@ class LockExplorerTest {
                 "clock-back", "stall-in-statement", "stall-after-round-trip", "skip-" + (1L << 31),
                 "skip-" + (1L << 32), "ttl-200", "ttl-300", "ttl-3000", "pause-past-300", "ReplyLost",
                 "reply-lost-Acquire-committing", "reply-lost-Acquire-any", "reply-lost-Renew-committing",
-                "reply-lost-Release-committing")) {
+                "reply-lost-Release-committing", "WaitThenAcquire")) {
             assertTrue(seen.contains(kind), "no " + kind + " in 200 seeds");
         }
         assertEquals(Set.of("worker-1", "worker-2", "worker-3", "worker-4"), workers);
+    }
+
+    @Test
+    void renewsAskFarLessAndMoreThanTheTtlAskedLastAndAnotherWorkerThenTriesPastTheShortOne() {
+        Set<String> seen = new HashSet<>();
+        for (long seed = 0; seed < 200; seed++) {
+            Map<String, Long> asked = new HashMap<>();
+            LockExplorer.Renew shortened = null;
+            for (LockExplorer.LockStep listed : LockExplorer.generate(new SplittableRandom(seed))) {
+                LockExplorer.LockStep step = listed instanceof LockExplorer.ReplyLost lost ? lost.call() : listed;
+                if (step instanceof LockExplorer.Acquire a) {
+                    asked.put(a.actor() + "/" + a.lock(), a.ttlMillis());
+                } else if (step instanceof LockExplorer.Renew r && !r.older()) {
+                    Long last = asked.put(r.actor() + "/" + r.lock(), r.ttlMillis());
+                    if (last != null && last >= LockExplorer.HANDS_OVER_FROM_MILLIS && r.ttlMillis() * 5 <= last) {
+                        seen.add("far-shorter");
+                    } else if (last != null && r.ttlMillis() > last) {
+                        seen.add("longer");
+                    }
+                    shortened = r;
+                    continue;
+                } else if (step instanceof LockExplorer.WaitThenAcquire a) {
+                    assertTrue(shortened != null && !shortened.actor().equals(a.actor())
+                            && shortened.lock().equals(a.lock())
+                            && a.waitMillis() >= shortened.ttlMillis() + LockExplorer.PAST_SHORT_TTL_MILLIS,
+                            "seed " + seed + ": " + a + " does not follow a renew it outwaits");
+                    seen.add("another-tries-past-it");
+                }
+                shortened = null;
+            }
+        }
+        assertEquals(Set.of("far-shorter", "longer", "another-tries-past-it"), seen);
     }
 
     @Test

@@ -107,12 +107,12 @@ public final class DevCheck {
      */
     public static List<String> coverage(Kata kata, Set<String> scenariosRun) {
         List<String> problems = new ArrayList<>();
-        if (kata.contract().isEmpty()) {
+        if (kata.contract().clauses().isEmpty()) {
             problems.add(kata.id() + " has no contract clauses");
         }
         Set<String> invariants = KataRegistry.invariants(kata).stream().map(Invariant::name)
                 .collect(Collectors.toSet());
-        for (Clause clause : kata.contract()) {
+        for (Clause clause : kata.contract().clauses()) {
             if (clause.invariants().isEmpty()) {
                 problems.add(clause.id() + " has no invariant that judges it");
             }
@@ -127,7 +127,7 @@ public final class DevCheck {
             }
         }
         String lesson = kata.lessonScenario();
-        if (lesson != null && kata.contract().stream().noneMatch(c -> c.scenarios().contains(lesson))) {
+        if (lesson != null && kata.contract().clauses().stream().noneMatch(c -> c.scenarios().contains(lesson))) {
             problems.add("the lesson scenario " + lesson + " is named by no clause");
         }
         if (lesson != null && !scenariosRun.isEmpty() && !scenariosRun.contains(lesson)) {

@@ -24,8 +24,11 @@ public interface Kata {
 
     Set<Needs> needs();
 
-    /** The contract's clauses (C1, C2, …), each mapped to the invariants and scenarios that judge it. */
-    List<Clause> contract();
+    /**
+     * The contract's clauses (C1, C2, …) as the learner reads them, each mapped to the invariants and
+     * scenarios that judge it; the README's Contract section is generated from it.
+     */
+    Contract contract();
 
     /**
      * What a replay with the same seed does not repeat exactly: the parts of the scripted scenarios

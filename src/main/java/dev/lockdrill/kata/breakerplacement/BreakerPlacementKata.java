@@ -3,6 +3,7 @@ package dev.lockdrill.kata.breakerplacement;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.kata.Clause;
+import dev.lockdrill.kata.Contract;
 import dev.lockdrill.kata.DeclaredKata;
 import dev.lockdrill.kata.breakerplacement.check.EmitterInvariants;
 import dev.lockdrill.kata.breakerplacement.check.EmitterMetrics;
@@ -45,46 +46,66 @@ public final class BreakerPlacementKata extends DeclaredKata {
     }
 
     @Override
-    public List<Clause> contract() {
-        return List.of(
-                new Clause("C1", "Exactly one breaker per (platform, credential), made once and kept; the same "
-                        + "credential id on two platforms is two keys",
-                        List.of("one-breaker-per-key", "each-call-has-its-keys-permit", "others-unaffected"),
-                        List.of(CREDENTIAL_REVOKED, PLATFORM_DOWN, PARALLEL_WORKERS)),
-                new Clause("C2", "Every platform call spends a fresh permit of its own key's breaker: Retry "
-                        + "outside, Breaker inside",
-                        List.of("each-call-has-its-keys-permit", "outage-calls-bounded"),
-                        List.of(CREDENTIAL_REVOKED, PLATFORM_DOWN)),
-                new Clause("C3", "A refused permit defers the event at once (retryLater): no sleep, no call, "
-                        + "no dead letter",
-                        List.of("open-breaker-defers"), List.of(CREDENTIAL_REVOKED, PLATFORM_DOWN)),
-                new Clause("C4", "Each answer is reported by its owner, once per permit, a 403 by its headers "
-                        + "and body: 200 success; 503 failure; 401 and an auth-level 403 failure, not retried, "
-                        + "deferred; 404/410/422 and a 403 refusing one resource released, not retried, "
-                        + "dead-lettered; a rate limit (429, or 403 with x-ratelimit-remaining 0 or retry-after) "
-                        + "failure or released, and waited out as C6 says",
-                        List.of("outcomes-sorted-by-owner", "credential-errors-deferred",
-                                "permanent-errors-neither-trip-nor-retry"),
-                        List.of(BAD_ITEMS, CREDENTIAL_REVOKED, PLATFORM_DOWN, RATE_LIMITED)),
-                new Clause("C5", "At most 3 attempts (the first try and 2 retries), at most 2 jittered sleeps "
-                        + "of at most 1 s; dead-lettered only for an item error or after the third failed attempt",
-                        List.of("at-most-three-attempts-jittered", "retry-sleeps-bounded",
-                                "dead-letter-only-when-done"),
-                        List.of(PLATFORM_DOWN)),
-                new Clause("C6", "An event answered a rate limit (429, or 403 with x-ratelimit-remaining 0 or "
-                        + "retry-after) is not sent again, nor deferred for less, before its Retry-After (or reset) "
-                        + "has passed",
-                        List.of("retry-after-honoured"), List.of(RATE_LIMITED)),
-                new Clause("C7", "While one key fails, every other key's events go out with one call each, and "
-                        + "the failing key gets no more than what opens its breaker plus the probes",
-                        List.of("others-unaffected", "outage-calls-bounded"),
-                        List.of(CREDENTIAL_REVOKED, PLATFORM_DOWN, RATE_LIMITED)),
-                new Clause("C8", "emit is thread-safe: threads meeting a new key together get one breaker, and "
-                        + "no lock is held across a retry sleep",
-                        List.of("one-breaker-per-key", "sleeps-hold-no-other-key"), List.of(PARALLEL_WORKERS)),
-                new Clause("C9", "Every emit ends exactly once before it returns; after the faults every event "
-                        + "is delivered or dead-lettered",
-                        List.of("every-event-ends"),
-                        List.of(CREDENTIAL_REVOKED, PLATFORM_DOWN, BAD_ITEMS, RATE_LIMITED, PARALLEL_WORKERS)));
+    public Contract contract() {
+        return Contract.of("",
+                Clause.of("C1", "one breaker per key", """
+                        Exactly one breaker per (platform, credential), made once with the factory and kept;
+                        nothing else shares it (not the platform, not the credential id alone: the same id on
+                        two platforms is two keys).""")
+                        .judgedBy("one-breaker-per-key", "each-call-has-its-keys-permit", "others-unaffected")
+                        .at("credential-revoked", "platform-down", "parallel-workers"),
+                Clause.of("C2", "ask before every attempt", """
+                        Every platform call spends a fresh permit from the breaker of its own key: Retry
+                        outside, Breaker inside; never one permit for several attempts.""")
+                        .judgedBy("each-call-has-its-keys-permit", "outage-calls-bounded")
+                        .at("credential-revoked", "platform-down"),
+                Clause.of("C3", "refused means \"not now\"", """
+                        When the breaker refuses, hand the event to `outbox.retryLater(...)` at once: no
+                        sleep, no further call, not the dead-letter queue.""")
+                        .judgedBy("open-breaker-defers")
+                        .at("credential-revoked", "platform-down"),
+                Clause.of("C4", "sort every answer by its owner, and report every permit once", """
+                        A 403 is sorted by its headers and body, never by its code. 200 → `onSuccess`; 503 →
+                        `onError`; 401 and an auth-level 403 (a refused credential) → `onError`, not retried,
+                        the event deferred; 404/410/422 and a 403 refusing one resource →
+                        `releasePermission()`, not retried, dead-lettered; a rate limit (429, or 403 with
+                        `x-ratelimit-remaining: 0` or `retry-after`) → `onError` or `releasePermission()`, and
+                        waited out as C6 says; a permit not used for a call → `releasePermission()`. Each
+                        granted permit gets exactly one of these before `emit` returns.""")
+                        .judgedBy("outcomes-sorted-by-owner", "credential-errors-deferred",
+                                "permanent-errors-neither-trip-nor-retry")
+                        .at("bad-items", "credential-revoked", "platform-down", "rate-limited"),
+                Clause.of("C5", "bounded, jittered retries", """
+                        At most 3 attempts per emit (the first try and 2 retries) for platform failures;
+                        between them at most 2 sleeps, each jittered and at most 1 s. An event is
+                        dead-lettered only for an item error or after its third failed attempt.""")
+                        .judgedBy("at-most-three-attempts-jittered", "retry-sleeps-bounded",
+                                "dead-letter-only-when-done")
+                        .at("platform-down"),
+                Clause.of("C6", "honour Retry-After", """
+                        An event answered a rate limit (429, or 403 with `x-ratelimit-remaining: 0` or
+                        `retry-after`) is not sent again before its wait has passed (`retryAfter()`: its
+                        `Retry-After`, or the time until its reset): sleep it out (if ≤ 1 s), or
+                        `retryLater(event, d)` with d ≥ that wait.""")
+                        .judgedBy("retry-after-honoured")
+                        .at("rate-limited"),
+                Clause.of("C7", "the others keep their pace", """
+                        While one key fails, every other key's events are delivered with one call each, never
+                        refused; the failing key gets at most what opens its breaker plus the half-open
+                        probes.""")
+                        .judgedBy("others-unaffected", "outage-calls-bounded")
+                        .at("credential-revoked", "platform-down", "rate-limited"),
+                Clause.of("C8", "thread-safe, and no lock across a wait", """
+                        `emit` runs on several threads at once: two threads that meet a new key together still
+                        get one breaker; a thread sleeping for a retry holds no lock that other keys' emits
+                        need.""")
+                        .judgedBy("one-breaker-per-key", "sleeps-hold-no-other-key")
+                        .at("parallel-workers"),
+                Clause.of("C9", "every emit ends once", """
+                        Each `emit` tells the outbox exactly one ending (delivered, dead-letter, retry-later)
+                        before it returns; once deferred events come back after the faults, every event ends
+                        delivered or dead-lettered.""")
+                        .judgedBy("every-event-ends")
+                        .at("credential-revoked", "platform-down", "bad-items", "rate-limited", "parallel-workers"));
     }
 }

@@ -3,6 +3,7 @@ package dev.lockdrill.kata.doublesend;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.kata.Clause;
+import dev.lockdrill.kata.Contract;
 import dev.lockdrill.kata.DeclaredKata;
 import dev.lockdrill.kata.Needs;
 import dev.lockdrill.kata.doublesend.check.DoubleSendInvariants;
@@ -40,31 +41,43 @@ public final class DoubleSendKata extends DeclaredKata {
     }
 
     @Override
-    public List<Clause> contract() {
-        return List.of(
-                new Clause("C1", "with the dedup provider each notification takes effect exactly once: every request "
-                        + "for it, by any worker after any fault, carries one idempotency key that is a pure function "
-                        + "of the notification and unique to it (two notifications with the same recipient and body "
-                        + "are two notifications)",
-                        List.of("exactly-one-effect", "key-is-pure-function"),
-                        List.of("drain-dedup", "faults-dedup", "identical-payloads")),
-                new Clause("C2", "nothing is lost: every notification is delivered and ends sent; only a permanent "
-                        + "rejection ends failed; a 409, a lost request and a lost response are all retried",
-                        List.of("none-lost"), List.of("faults-dedup", "faults-push", "identical-payloads")),
-                new Clause("C3", "the sent mark becomes visible (commits) only after the provider delivered; marking "
-                        + "inside a transaction that commits after the send is fine",
-                        List.of("marked-after-delivery"), List.of("faults-dedup", "faults-push")),
-                new Clause("C4", "with the push provider, no duplicate without a fault; under faults at most one per "
-                        + "injected fault or expired lease, every push of a notification with the same collapse id",
-                        List.of("duplicates-bounded", "duplicates-share-collapse-id"),
-                        List.of("drain-push", "faults-push")),
-                new Clause("C5", "leases are taken as asked, in database time, never overlap, and only their holder "
-                        + "(or the session holding the row's lock) changes a row; a finished row is not changed",
-                        List.of("leases-as-asked", "leases-never-overlap", "only-lease-holder-writes"),
-                        List.of("drain-dedup", "faults-dedup", "faults-push")),
-                new Clause("C6", "drainOnce() handles provider errors itself: it throws only when its worker crashed",
-                        List.of("no-unexpected-errors"),
-                        List.of("drain-dedup", "drain-push", "faults-dedup", "faults-push", "identical-payloads")));
+    public Contract contract() {
+        return Contract.of("""
+                Ten workers run `drainOnce()` at once, each its own process; a worker may crash at any point.""",
+                Clause.of("C1", """
+                        With the dedup provider, each notification takes effect exactly once: every request
+                        for it — by any worker, after any fault — carries one idempotency key, a pure function
+                        of the notification and unique to it. Two notifications with the same recipient and
+                        the same body are still two notifications: the key cannot be derived from what is
+                        sent.""")
+                        .judgedBy("exactly-one-effect", "key-is-pure-function")
+                        .at("drain-dedup", "faults-dedup", "identical-payloads"),
+                Clause.of("C2", """
+                        Nothing is lost: every notification is delivered and ends `sent`; only a permanent
+                        rejection ends `failed`; a 409, a lost request and a lost response are all retried.""")
+                        .judgedBy("none-lost")
+                        .at("faults-dedup", "faults-push", "identical-payloads"),
+                Clause.of("C3", """
+                        The `sent` mark becomes visible (commits) only after the provider delivered. Marking
+                        inside a transaction that commits after the send is fine: the commit's time is judged.""")
+                        .judgedBy("marked-after-delivery")
+                        .at("faults-dedup", "faults-push"),
+                Clause.of("C4", """
+                        With the push provider, no duplicate without a fault; under faults at most one per
+                        injected fault or expired lease, and every push of a notification has the same
+                        collapse id.""")
+                        .judgedBy("duplicates-bounded", "duplicates-share-collapse-id")
+                        .at("drain-push", "faults-push"),
+                Clause.of("C5", """
+                        Leases are taken as asked (the constructor's `Duration`, database time), never
+                        overlap, and only their holder — or a session holding the row's lock — changes a row;
+                        a finished row is not changed again.""")
+                        .judgedBy("leases-as-asked", "leases-never-overlap", "only-lease-holder-writes")
+                        .at("drain-dedup", "faults-dedup", "faults-push"),
+                Clause.of("C6", """
+                        `drainOnce()` handles provider errors itself; it throws only when its worker crashed.""")
+                        .judgedBy("no-unexpected-errors")
+                        .at("drain-dedup", "drain-push", "faults-dedup", "faults-push", "identical-payloads"));
     }
 
     @Override

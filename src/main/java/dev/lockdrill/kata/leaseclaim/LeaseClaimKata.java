@@ -3,6 +3,7 @@ package dev.lockdrill.kata.leaseclaim;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.kata.Clause;
+import dev.lockdrill.kata.Contract;
 import dev.lockdrill.kata.DeclaredKata;
 import dev.lockdrill.kata.Needs;
 import dev.lockdrill.kata.leaseclaim.check.LeaseClaimInvariants;
@@ -42,41 +43,56 @@ public final class LeaseClaimKata extends DeclaredKata {
     }
 
     @Override
-    public List<Clause> contract() {
-        return List.of(
-                new Clause("C1", "claim() leases only due rows, atomically, from any number of workers at once: a row "
-                        + "has at most one live lease at any database instant and is never leased once finished",
-                        List.of("leases-never-overlap", "claims-match-storage"),
-                        List.of("contended-row", "stalled-claim", "claim-hammer", "ten-workers")),
-                new Clause("C2", "a lease is the one asked for, in database time: claim and extend set it to end one "
-                        + "lease after the database's now (not the process's clock, not the old expiry plus a lease, "
-                        + "not in another unit)",
-                        List.of("leases-as-asked", "leases-never-overlap"),
-                        List.of("skewed-clock", "paused-past-lease", "renewed-then-crashed", "ten-workers")),
-                new Clause("C3", "claim() returns exactly the rows and tokens it leased, never more than max (ids are "
-                        + "bigint, past 2^32 too), and each claim adds one attempt; a claim whose reply was lost "
-                        + "throws, it never returns fewer rows than it leased",
-                        List.of("claims-match-storage", "attempts-count-claims"),
-                        List.of("stalled-claim", "claim-hammer", "ten-workers", "claim-bounds", "reply-lost")),
-                new Clause("C4", "complete() and extend() change the row only under its current lease token and only "
-                        + "while it is unfinished; a stale token (even of a worker with the same name) or a finished "
-                        + "row (done or failed, whichever came first) changes nothing and answers false; the answer is "
-                        + "what the table did, and an unknown outcome (the reply lost after the table changed) "
-                        + "throws or is found out, never answers false",
-                        List.of("only-lease-holder-writes", "completions-match-storage"),
-                        List.of("paused-past-lease", "restarted-worker", "claim-bounds", "reply-lost")),
-                new Clause("C5", "nothing is lost: a crashed worker's rows are claimed again once their last lease ran "
-                        + "out, not before, and every row ends done or failed",
-                        List.of("crashed-claims-reclaimed", "every-row-finished"),
-                        List.of("renewed-then-crashed", "ten-workers")),
-                new Clause("C6", "claim, complete and extend answer without an error when no fault hit their caller",
-                        List.of("no-unexpected-errors"),
-                        List.of("paused-past-lease", "contended-row", "stalled-claim", "skewed-clock",
-                                "restarted-worker", "renewed-then-crashed", "claim-hammer", "ten-workers", "claim-bounds",
-                                "reply-lost")),
-                new Clause("C7", "no claim state lives in a session: C1-C6 hold with the workers' DataSources going "
-                        + "through PgBouncer in transaction mode", List.of("holds-through-pooler"),
-                        List.of(PooledScenarios.STALLED_CLAIM)));
+    public Contract contract() {
+        return Contract.of("""
+                Your queue is used by many workers at once, each its own process with its own instance (and
+                its own, possibly wrong, clock); every method may be called concurrently with every other.""",
+                Clause.of("C1", """
+                        `claim()` leases only due rows, atomically: a row has at most one live lease at any
+                        database instant, and a finished row is never leased again.""")
+                        .judgedBy("leases-never-overlap", "claims-match-storage")
+                        .at("contended-row", "stalled-claim", "claim-hammer", "ten-workers"),
+                Clause.of("C2", """
+                        A lease is the one asked for, in database time: claim and extend set it to end one
+                        lease (the constructor's `Duration`) after the database's *now* — not the process
+                        clock, not the old expiry plus a lease, not the lease in another unit.""")
+                        .judgedBy("leases-as-asked", "leases-never-overlap")
+                        .at("skewed-clock", "paused-past-lease", "renewed-then-crashed", "ten-workers"),
+                Clause.of("C3", """
+                        `claim()` returns exactly the rows and tokens it leased, never more than `max` of them
+                        (ids are `bigint`: they pass 2^32); each claim adds one attempt. A claim whose reply
+                        was lost throws; it never returns fewer rows than it leased.""")
+                        .judgedBy("claims-match-storage", "attempts-count-claims")
+                        .at("stalled-claim", "claim-hammer", "ten-workers", "claim-bounds", "reply-lost"),
+                Clause.of("C4", """
+                        `complete()` and `extend()` change a row only under its current lease token and only
+                        while it is unfinished. A stale token — even one held by a worker with the same name —
+                        or a finished row (`done` or `failed`, whichever came first) changes nothing and
+                        answers `false`; the answer is always what the table did. An unknown outcome (the
+                        reply lost after the table changed) throws, or is found out; it is never answered
+                        `false`.""")
+                        .judgedBy("only-lease-holder-writes", "completions-match-storage")
+                        .at("paused-past-lease", "restarted-worker", "claim-bounds", "reply-lost"),
+                Clause.of("C5", """
+                        Nothing is lost: a crashed worker's rows are claimed again once their last lease ran
+                        out (not before), and every row ends `done` or `failed`.""")
+                        .judgedBy("crashed-claims-reclaimed", "every-row-finished")
+                        .at("renewed-then-crashed", "ten-workers"),
+                Clause.of("C6", """
+                        No call throws unless a fault hit its caller.""")
+                        .judgedBy("no-unexpected-errors")
+                        .at("paused-past-lease", "contended-row", "stalled-claim", "skewed-clock",
+                                "restarted-worker", "renewed-then-crashed", "claim-hammer", "ten-workers",
+                                "claim-bounds", "reply-lost"),
+                Clause.of("C7", """
+                        No claim state lives in a session: C1–C6 hold when your `DataSource` goes through
+                        PgBouncer in transaction mode, where each transaction may run on any server session
+                        and a session's advisory locks and `SET`s are there for whichever client's transaction
+                        comes next.""")
+                        .judgedBy("holds-through-pooler")
+                        .at("pooled-stalled-claim")
+                        .note("`holds-through-pooler` is C1–C6's invariants over pooled-stalled-claim; it is *not "
+                                + "exercised*, with the reason, when PgBouncer is not installed."));
     }
 
     @Override

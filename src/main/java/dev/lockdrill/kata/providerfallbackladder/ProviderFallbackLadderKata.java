@@ -3,6 +3,7 @@ package dev.lockdrill.kata.providerfallbackladder;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.kata.Clause;
+import dev.lockdrill.kata.Contract;
 import dev.lockdrill.kata.DeclaredKata;
 import dev.lockdrill.kata.providerfallbackladder.check.LadderInvariants;
 import dev.lockdrill.kata.providerfallbackladder.check.LadderMetrics;
@@ -58,33 +59,45 @@ public final class ProviderFallbackLadderKata extends DeclaredKata {
     }
 
     @Override
-    public List<Clause> contract() {
-        return List.of(
-                new Clause("C1", "Rungs are tried in order, each at most once per job; the first answer ends the "
-                        + "ladder: a 2xx completes the job with that provider's output, a 4xx rejects it; when no rung "
-                        + "answers the job FAILS. complete never throws.",
-                        List.of(RESULT, NO_ERRORS),
-                        List.of(HANGING_PROVIDER, CLIENT_ERRORS, ALL_DOWN, FLAPPING_PROVIDER)),
-                new Clause("C2", "Every call is bounded: its timeout is positive and at most its rung's.",
-                        List.of(RUNG_TIMEOUT), List.of(HANGING_PROVIDER, ALL_DOWN)),
-                new Clause("C3", "A job spends at most jobBudget on the ticker across all rungs: each call's timeout is "
-                        + "at most what is left, and no rung is called once nothing is.",
-                        List.of(BUDGET), List.of(ALL_DOWN)),
-                new Clause("C4", "A provider whose call failed (5xx or timeout) is down for downTtl on the ticker from "
-                        + "the moment the failure came back: no job calls it meanwhile, on whatever worker; the state "
-                        + "is recorded before the job that saw the failure returns.",
-                        List.of(SKIPPED_UNTIL_TTL, EVERY_WORKER_SKIPS),
-                        List.of(HANGING_PROVIDER, SHARED_BY_WORKERS, FAIL_FAST_PROVIDER, FLAPPING_PROVIDER)),
-                new Clause("C5", "Once downTtl has passed, the next job to reach the provider probes it; an answer "
-                        + "(2xx or 4xx) makes it up, a failure makes it down for a new TTL.",
-                        List.of(EXPIRES, SKIPPED_UNTIL_TTL),
-                        List.of(RECOVERING_PROVIDER, HANGING_PROVIDER, FAIL_FAST_PROVIDER, FLAPPING_PROVIDER)),
-                new Clause("C6", "One probe per expiry: jobs that reach the provider while its probe is out skip it, "
-                        + "without waiting for the probe, however many arrive at the expiry tick together.",
-                        List.of(ONE_PROBE), List.of(EXPIRY_STAMPEDE)),
-                new Clause("C7", "A provider that is up is never skipped while the job has budget left; slow but "
-                        + "within its timeout is up; a 4xx is the job's fault and leaves the provider up.",
-                        List.of(HEALTHY_NEVER_SKIPPED, CLIENT_ERRORS_SPARE),
-                        List.of(SLOW_PROVIDER, CLIENT_ERRORS, RECOVERING_PROVIDER, FLAPPING_PROVIDER)));
+    public Contract contract() {
+        return Contract.of("""
+                Your ladder must honour every clause; the check names the invariant that judges each one.""",
+                Clause.of("C1", "the ladder", """
+                        Rungs are tried in order, each at most once per job; the first answer ends the ladder:
+                        a 2xx completes the job with that provider's output (exactly as it answered), a 4xx
+                        rejects it; when no rung answers, the job FAILS. `complete` never throws.""")
+                        .judgedBy("job-result-matches-the-calls", "no-unexpected-errors")
+                        .at("hanging-provider", "client-errors", "all-down", "flapping-provider"),
+                Clause.of("C2", "every call is bounded", """
+                        A call's timeout is positive and at most its rung's timeout.""")
+                        .judgedBy("each-call-within-its-rung-timeout")
+                        .at("hanging-provider", "all-down"),
+                Clause.of("C3", "the job's budget", """
+                        A job spends at most `jobBudget` on the ticker across all its rungs: each call's
+                        timeout is at most what is left of the budget, and no rung is called once nothing is.""")
+                        .judgedBy("calls-fit-the-job-budget")
+                        .at("all-down"),
+                Clause.of("C4", "shared down state", """
+                        A provider whose call failed (5xx or timeout) is down for `downTtl` on the ticker from
+                        the moment the failure came back: no job calls it meanwhile, on whatever worker. The
+                        state is recorded before the job that saw the failure returns.""")
+                        .judgedBy("down-provider-skipped-until-ttl", "every-worker-skips-a-down-provider")
+                        .at("hanging-provider", "shared-by-workers", "fail-fast-provider", "flapping-provider"),
+                Clause.of("C5", "expiry", """
+                        Once `downTtl` has passed (at exactly `downTtl` it has), the next job to reach the
+                        provider probes it; an answer (2xx or 4xx) makes it up, a failure makes it down for a
+                        new TTL.""")
+                        .judgedBy("down-state-expires", "down-provider-skipped-until-ttl")
+                        .at("recovering-provider", "hanging-provider", "fail-fast-provider", "flapping-provider"),
+                Clause.of("C6", "one probe, no stampede", """
+                        Jobs that reach the provider while its probe is out skip it, without waiting for the
+                        probe, however many arrive at the expiry tick together.""")
+                        .judgedBy("one-probe-at-expiry")
+                        .at("expiry-stampede"),
+                Clause.of("C7", "never skip a healthy rung", """
+                        A provider that is up is never skipped while the job has budget left; slow but within
+                        its timeout is up; a 4xx is the job's fault and leaves it up.""")
+                        .judgedBy("healthy-rung-never-skipped", "client-errors-spare-the-provider")
+                        .at("slow-provider", "client-errors", "recovering-provider", "flapping-provider"));
     }
 }

@@ -4,6 +4,7 @@ import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.kata.Clause;
+import dev.lockdrill.kata.Contract;
 import dev.lockdrill.kata.DeclaredKata;
 import dev.lockdrill.kata.Needs;
 import dev.lockdrill.kata.redlock.check.RedlockInvariants;
@@ -52,40 +53,56 @@ public final class RedlockKata extends DeclaredKata {
     }
 
     @Override
-    public List<Clause> contract() {
-        return List.of(
-                new Clause("C1", "acquire returns a lease only when a majority (3 of 5) of the nodes hold its value as it "
-                        + "returns (a grant a node restart or a TTL cut overlapped is not judged: the fence is what "
-                        + "covers it)",
-                        List.of("majority-before-holding", "one-valid-lease-while-nodes-healthy"),
-                        List.of("minority-free", "racing-clients", "restart-before-token")),
-                new Clause("C2", "validity = TTL − time from the first SET to acquire's return (a token or grant taken "
-                        + "after the majority, and any pause, included) − drift (at least 1 % of the TTL)",
-                        List.of("validity-reduced-by-elapsed-and-drift"),
-                        List.of("slow-node", "handover", "paused-before-token", "token-reply-held")),
-                new Clause("C3", "an acquire that fails unlocks every node it may have set",
-                        List.of("failed-acquisition-unlocks-every-node"), List.of("minority-free", "racing-clients")),
-                new Clause("C4", "release deletes the lease's own value on every node and never another holder's, even "
-                        + "when the key changes hands between two of its commands",
-                        List.of("release-never-deletes-another-holders-value", "release-frees-every-node"),
-                        List.of("late-release", "release-interleaved", "node-restart", "ttl-cut", "handover")),
-                new Clause("C5", "every acquisition uses a new random value",
-                        List.of("lock-values-unique"), List.of("handover")),
-                new Clause("C6", "with a majority free and reachable and no other lease live, acquire returns a lease; "
-                        + "while a node is slow or unreachable, within half the TTL: the per-node timeout is much smaller "
-                        + "than the TTL",
-                        List.of("available-lock-acquired-promptly"),
-                        List.of("unreachable-node", "slow-node", "handover", "minority-free")),
-                new Clause("C7", "part two: the token comes with a grant something linearizable orders (the resource's "
-                        + "database grants its lease only when the last one ended, and draws the token in the same step), "
-                        + "and the resource refuses a lower token: a holder paused after its majority, before or while "
-                        + "taking its token, or inside its critical section, or whose majority a restart or a clock jump "
-                        + "broke, never overrides a newer holder",
-                        List.of("stale-holder-fenced-at-resource", "majority-before-holding"),
-                        List.of("paused-holder", "paused-before-token", "token-reply-held", "restart-before-token",
-                                "node-restart", "ttl-cut", "handover")),
-                new Clause("C8", "acquire, release and write never throw because a node failed",
-                        List.of("no-unexpected-errors"), List.of("unreachable-node", "node-restart")));
+    public Contract contract() {
+        return Contract.of("",
+                Clause.of("C1", """
+                        `acquire` returns a lease only when a majority (3 of 5) of the nodes hold its value as
+                        it returns. (A node that restarts empty, or whose TTL is cut, while `acquire` runs may
+                        take the value after you counted it; no client can stop that, so such a grant is not
+                        judged here — the fence at the resource, C7, is what keeps it harmless.)""")
+                        .judgedBy("majority-before-holding", "one-valid-lease-while-nodes-healthy")
+                        .at("minority-free", "racing-clients", "restart-before-token"),
+                Clause.of("C2", """
+                        A lease's validity is at most TTL − the time from its first SET to `acquire`'s
+                        *return* − drift (drift ≥ 1 % of the TTL): a token or grant taken after the majority,
+                        and any pause before or during it, come out of it.""")
+                        .judgedBy("validity-reduced-by-elapsed-and-drift")
+                        .at("slow-node", "handover", "paused-before-token", "token-reply-held"),
+                Clause.of("C3", """
+                        An acquire that gives up unlocks every node it may have set (a node may have set the
+                        key although its reply was lost).""")
+                        .judgedBy("failed-acquisition-unlocks-every-node")
+                        .at("minority-free", "racing-clients"),
+                Clause.of("C4", """
+                        `release` deletes the lease's own value on every node and never another holder's, even
+                        when the key changes hands between two of its own commands on a node
+                        (compare-and-delete in one command).""")
+                        .judgedBy("release-never-deletes-another-holders-value", "release-frees-every-node")
+                        .at("late-release", "release-interleaved", "node-restart", "ttl-cut", "handover"),
+                Clause.of("C5", """
+                        Every acquisition uses a new random value (never one per process, never a constant).""")
+                        .judgedBy("lock-values-unique")
+                        .at("handover"),
+                Clause.of("C6", """
+                        When a majority is free and reachable and no other lease is live, `acquire` returns a
+                        lease; while a node is slow or never answers, it returns within half the TTL: such a
+                        node costs only the per-node timeout, which is much smaller than the TTL.""")
+                        .judgedBy("available-lock-acquired-promptly")
+                        .at("unreachable-node", "slow-node", "handover", "minority-free"),
+                Clause.of("C7", """
+                        (part two) The token comes with a grant that something linearizable orders, and the
+                        resource refuses a lower token: a holder paused after its majority (before or while
+                        taking its token), paused inside its critical section, or whose majority a restart or
+                        a clock jump broke, never overrides a newer holder.""")
+                        .judgedBy("stale-holder-fenced-at-resource", "majority-before-holding")
+                        .at("paused-holder", "paused-before-token", "token-reply-held", "restart-before-token",
+                                "node-restart", "ttl-cut", "handover"),
+                Clause.of("C8", """
+                        `acquire`, `release` and `write` do not throw because a node failed or was
+                        unreachable. One instance is one client process; the harness calls it from one thread
+                        at a time.""")
+                        .judgedBy("no-unexpected-errors")
+                        .at("unreachable-node", "node-restart"));
     }
 
     @Override

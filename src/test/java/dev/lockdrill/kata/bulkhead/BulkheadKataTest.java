@@ -18,7 +18,7 @@ class BulkheadKataTest {
     @Test
     void everyClauseIsJudgedByInvariantsOfTheKataAndExercisedByItsScenarios() {
         List<String> invariants = kata.invariants().stream().map(Invariant::name).toList();
-        for (Clause clause : kata.contract()) {
+        for (Clause clause : kata.contract().clauses()) {
             assertThat(clause.invariants()).as(clause.id()).isNotEmpty();
             assertThat(invariants).as(clause.id()).containsAll(clause.invariants());
             assertThat(clause.scenarios()).as(clause.id()).isNotEmpty();
@@ -28,7 +28,7 @@ class BulkheadKataTest {
 
     @Test
     void everyInvariantJudgesSomeClause() {
-        List<String> judging = kata.contract().stream().flatMap(c -> c.invariants().stream()).toList();
+        List<String> judging = kata.contract().clauses().stream().flatMap(c -> c.invariants().stream()).toList();
         assertThat(judging).containsAll(kata.invariants().stream().map(Invariant::name).toList());
     }
 
@@ -42,7 +42,7 @@ class BulkheadKataTest {
     @Test
     void theReadmeStatesEveryClause() throws IOException {
         String readme = Files.readString(Path.of("katas/bulkhead/README.md"));
-        for (Clause clause : kata.contract()) {
+        for (Clause clause : kata.contract().clauses()) {
             assertThat(readme).as(clause.id()).contains("**" + clause.id() + "**");
         }
     }

@@ -1,0 +1,52 @@
+package dev.lockdrill.app;
+
+import dev.lockdrill.catalog.Workbook;
+import dev.lockdrill.kata.Clause;
+import dev.lockdrill.kata.Contract;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The README's Contract section is generated from the kata's definition (`lockdrill dev update`):
+ * this fails when a README in the repository is not what `dev update` would write.
+ */
+class GeneratedReadmeTest {
+
+    @Test
+    void everyKatasReadmeContractIsWhatDevUpdateWrites() {
+        DevUpdate update = new DevUpdate(Workbook.at(Path.of("")), KataRegistry.all());
+        assertThat(update.stale()).as("READMEs whose generated part drifted from the kata definitions; run "
+                + "`./lockdrill dev update` and commit").isEmpty();
+    }
+
+    @Test
+    void aClauseShowsItsTitleTextInvariantsScenariosAndNote() {
+        String markdown = ContractSection.markdown(Contract.of("Who calls your class.",
+                Clause.of("C1", "stale writes are refused", "A lower token changes nothing.")
+                        .judgedBy("stale-write-rejected").at("paused-holder", "ten-writers")
+                        .note("One more word."),
+                Clause.of("C2", "Untitled clause.").judgedBy("a", "b").at("x")));
+        assertThat(markdown).isEqualTo("""
+                ## Contract
+
+                Who calls your class.
+
+                - **C1 — stale writes are refused.** A lower token changes nothing. *Judged by*
+                  `stale-write-rejected`. *Scenarios:* paused-holder, ten-writers. One more word.
+                - **C2** Untitled clause. *Judged by* `a`, `b`. *Scenarios:* x.
+
+                """);
+    }
+
+    @Test
+    void aCodeSpanIsNeverSplitAcrossLines() {
+        String words = "word ".repeat(18);
+        List<String> lines = ContractSection.wrap(words + "`x-ratelimit-remaining: 0` or `retry-after`", "- ", "  ");
+        assertThat(lines).hasSize(2).allMatch(line -> line.length() <= ContractSection.WIDTH);
+        assertThat(lines.get(1)).startsWith("  `x-ratelimit-remaining: 0`");
+    }
+}

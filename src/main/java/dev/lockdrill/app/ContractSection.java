@@ -20,25 +20,28 @@ final class ContractSection {
     private ContractSection() {
     }
 
-    static String markdown(Contract contract) {
+    /** The section for a kata whose scripted scenarios are {@code scenarios}: a clause naming them all says "all". */
+    static String markdown(Contract contract, List<String> scenarios) {
         StringBuilder out = new StringBuilder(HEADING).append("\n\n");
         if (!contract.intro().isBlank()) {
             wrap(contract.intro(), "", "").forEach(line -> out.append(line).append('\n'));
             out.append('\n');
         }
         for (Clause clause : contract.clauses()) {
-            wrap(bullet(clause), "- ", "  ").forEach(line -> out.append(line).append('\n'));
+            wrap(bullet(clause, scenarios), "- ", "  ").forEach(line -> out.append(line).append('\n'));
         }
         return out.append('\n').toString();
     }
 
-    private static String bullet(Clause clause) {
+    private static String bullet(Clause clause, List<String> scenarios) {
         String head = clause.title().isEmpty() ? "**" + clause.id() + "**"
                 : "**" + clause.id() + " — " + clause.title() + ".**";
         StringBuilder text = new StringBuilder(head).append(' ').append(clause.text().strip());
-        text.append(" *Judged by* ").append(clause.invariants().stream().map(name -> "`" + name + "`")
+        text.append(" *Judged by* ").append(clause.invariantNames().stream().map(name -> "`" + name + "`")
                 .collect(Collectors.joining(", "))).append('.');
-        text.append(" *Scenarios:* ").append(String.join(", ", clause.scenarios())).append('.');
+        List<String> named = clause.scenarioNames();
+        boolean all = named.size() > 2 && named.containsAll(scenarios);
+        text.append(" *Scenarios:* ").append(all ? "all" : String.join(", ", named)).append('.');
         if (!clause.note().isEmpty()) {
             text.append(' ').append(clause.note().strip());
         }

@@ -65,7 +65,8 @@ public final class DevUpdate {
                     + "the heading where the contract belongs and run `lockdrill dev update` again.");
         }
         int next = text.indexOf("\n## ", start);
-        String section = ContractSection.markdown(kata.contract());
+        String section = ContractSection.markdown(kata.contract(),
+                kata.scenarios().stream().map(scenario -> scenario.name()).toList());
         if (next < 0) {
             return text.substring(0, start) + section.stripTrailing() + "\n";
         }

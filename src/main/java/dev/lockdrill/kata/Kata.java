@@ -2,6 +2,7 @@ package dev.lockdrill.kata;
 
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
+import dev.lockdrill.harness.NamedScenario;
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.explore.Explorable;
 
@@ -17,6 +18,9 @@ public interface Kata {
     String id();
 
     Class<? extends Workload> workload();
+
+    /** The workload's scripted scenarios, the very objects its check process runs, in their order. */
+    List<NamedScenario> scenarios();
 
     List<Invariant> invariants();
 
@@ -45,8 +49,9 @@ public interface Kata {
     }
 
     /**
-     * The scenario whose failure teaches the kata's lesson best (the paused holder of fencing-token),
-     * shown as the swimlane when no failing invariant names an operation; null when none stands out.
+     * The name of the scenario whose failure teaches the kata's lesson best (the paused holder of
+     * fencing-token), shown as the swimlane when no failing invariant names an operation; null when
+     * none stands out. A kata gives it as one of its {@link #scenarios()}, {@code PAUSED_HOLDER.name()}.
      */
     default String lessonScenario() {
         return null;

@@ -1,8 +1,11 @@
 package dev.lockdrill.app;
 
 import dev.lockdrill.catalog.Workbook;
+import dev.lockdrill.harness.NamedScenario;
 import dev.lockdrill.kata.Clause;
 import dev.lockdrill.kata.Contract;
+import dev.lockdrill.kata.fencingtoken.check.FencingTokenInvariants;
+import dev.lockdrill.kata.fencingtoken.workload.FencingTokenWorkload;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -24,12 +27,17 @@ class GeneratedReadmeTest {
     }
 
     @Test
-    void aClauseShowsItsTitleTextInvariantsScenariosAndNote() {
+    void aClauseShowsItsTitleTextInvariantsScenariosAndNoteAndAllForEveryScenario() {
         String markdown = ContractSection.markdown(Contract.of("Who calls your class.",
                 Clause.of("C1", "stale writes are refused", "A lower token changes nothing.")
-                        .judgedBy("stale-write-rejected").at("paused-holder", "ten-writers")
+                        .judgedBy(FencingTokenInvariants.STALE_WRITE_REJECTED)
+                        .at(FencingTokenWorkload.PAUSED_HOLDER, FencingTokenWorkload.TEN_WRITERS)
                         .note("One more word."),
-                Clause.of("C2", "Untitled clause.").judgedBy("a", "b").at("x")));
+                Clause.of("C2", "Untitled clause.")
+                        .judgedBy(FencingTokenInvariants.RETRY_IS_IDEMPOTENT, FencingTokenInvariants.NO_UNEXPECTED_ERRORS)
+                        .at(FencingTokenWorkload.SCENARIOS.toArray(NamedScenario[]::new))),
+                List.of("paused-holder", "ten-writers", "digit-boundary", "stalled-round-trip", "killed-mid-write",
+                        "reply-lost"));
         assertThat(markdown).isEqualTo("""
                 ## Contract
 
@@ -37,7 +45,8 @@ class GeneratedReadmeTest {
 
                 - **C1 — stale writes are refused.** A lower token changes nothing. *Judged by*
                   `stale-write-rejected`. *Scenarios:* paused-holder, ten-writers. One more word.
-                - **C2** Untitled clause. *Judged by* `a`, `b`. *Scenarios:* x.
+                - **C2** Untitled clause. *Judged by* `retry-is-idempotent`, `no-unexpected-errors`. *Scenarios:*
+                  all.
 
                 """);
     }

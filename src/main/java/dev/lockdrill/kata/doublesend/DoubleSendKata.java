@@ -12,16 +12,32 @@ import dev.lockdrill.kata.doublesend.workload.DoubleSendWorkload;
 
 import java.util.List;
 
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.DUPLICATES_BOUNDED;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.DUPLICATES_SHARE_COLLAPSE_ID;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.EXACTLY_ONE_EFFECT;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.KEY_IS_PURE_FUNCTION;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.LEASES_AS_ASKED;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.LEASES_NEVER_OVERLAP;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.MARKED_AFTER_DELIVERY;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.NONE_LOST;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.NO_UNEXPECTED_ERRORS;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.ONLY_LEASE_HOLDER_WRITES;
+import static dev.lockdrill.kata.doublesend.workload.DoubleSendWorkload.DRAIN_DEDUP;
+import static dev.lockdrill.kata.doublesend.workload.DoubleSendWorkload.DRAIN_PUSH;
+import static dev.lockdrill.kata.doublesend.workload.DoubleSendWorkload.FAULTS_DEDUP;
+import static dev.lockdrill.kata.doublesend.workload.DoubleSendWorkload.FAULTS_PUSH;
+import static dev.lockdrill.kata.doublesend.workload.DoubleSendWorkload.IDENTICAL_PAYLOADS;
+
 /** The double-send kata: how its check plugs into the pipeline. */
 public final class DoubleSendKata extends DeclaredKata {
     public DoubleSendKata() {
-        super("double-send", DoubleSendWorkload.class, Needs.POSTGRES);
+        super("double-send", DoubleSendWorkload.class, DoubleSendWorkload.SCENARIOS, Needs.POSTGRES);
     }
 
     /** Lost responses and timeouts make workers retry: only a key that is a function of the notification stops a second effect. */
     @Override
     public String lessonScenario() {
-        return "faults-dedup";
+        return FAULTS_DEDUP.name();
     }
 
     @Override
@@ -50,34 +66,34 @@ public final class DoubleSendKata extends DeclaredKata {
                         of the notification and unique to it. Two notifications with the same recipient and
                         the same body are still two notifications: the key cannot be derived from what is
                         sent.""")
-                        .judgedBy("exactly-one-effect", "key-is-pure-function")
-                        .at("drain-dedup", "faults-dedup", "identical-payloads"),
+                        .judgedBy(EXACTLY_ONE_EFFECT, KEY_IS_PURE_FUNCTION)
+                        .at(DRAIN_DEDUP, FAULTS_DEDUP, IDENTICAL_PAYLOADS),
                 Clause.of("C2", """
                         Nothing is lost: every notification is delivered and ends `sent`; only a permanent
                         rejection ends `failed`; a 409, a lost request and a lost response are all retried.""")
-                        .judgedBy("none-lost")
-                        .at("faults-dedup", "faults-push", "identical-payloads"),
+                        .judgedBy(NONE_LOST)
+                        .at(FAULTS_DEDUP, FAULTS_PUSH, IDENTICAL_PAYLOADS),
                 Clause.of("C3", """
                         The `sent` mark becomes visible (commits) only after the provider delivered. Marking
                         inside a transaction that commits after the send is fine: the commit's time is judged.""")
-                        .judgedBy("marked-after-delivery")
-                        .at("faults-dedup", "faults-push"),
+                        .judgedBy(MARKED_AFTER_DELIVERY)
+                        .at(FAULTS_DEDUP, FAULTS_PUSH),
                 Clause.of("C4", """
                         With the push provider, no duplicate without a fault; under faults at most one per
                         injected fault or expired lease, and every push of a notification has the same
                         collapse id.""")
-                        .judgedBy("duplicates-bounded", "duplicates-share-collapse-id")
-                        .at("drain-push", "faults-push"),
+                        .judgedBy(DUPLICATES_BOUNDED, DUPLICATES_SHARE_COLLAPSE_ID)
+                        .at(DRAIN_PUSH, FAULTS_PUSH),
                 Clause.of("C5", """
                         Leases are taken as asked (the constructor's `Duration`, database time), never
                         overlap, and only their holder — or a session holding the row's lock — changes a row;
                         a finished row is not changed again.""")
-                        .judgedBy("leases-as-asked", "leases-never-overlap", "only-lease-holder-writes")
-                        .at("drain-dedup", "faults-dedup", "faults-push"),
+                        .judgedBy(LEASES_AS_ASKED, LEASES_NEVER_OVERLAP, ONLY_LEASE_HOLDER_WRITES)
+                        .at(DRAIN_DEDUP, FAULTS_DEDUP, FAULTS_PUSH),
                 Clause.of("C6", """
                         `drainOnce()` handles provider errors itself; it throws only when its worker crashed.""")
-                        .judgedBy("no-unexpected-errors")
-                        .at("drain-dedup", "drain-push", "faults-dedup", "faults-push", "identical-payloads"));
+                        .judgedBy(NO_UNEXPECTED_ERRORS)
+                        .at(DRAIN_DEDUP, DRAIN_PUSH, FAULTS_DEDUP, FAULTS_PUSH, IDENTICAL_PAYLOADS));
     }
 
     @Override

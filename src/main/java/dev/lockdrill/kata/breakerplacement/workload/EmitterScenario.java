@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.breakerplacement.workload;
 
+import dev.lockdrill.harness.NamedScenario;
 import dev.lockdrill.harness.Recorder;
 import dev.lockdrill.history.FaultKind;
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterObservation;
@@ -11,10 +12,7 @@ import java.util.List;
 import java.util.Set;
 
 /** One situation for the emitter: a stream of events over some keys, with a fault in the middle. */
-abstract class EmitterScenario {
-    abstract String name();
-
-    abstract String summary();
+public abstract class EmitterScenario implements NamedScenario {
 
     abstract void run(EmitterRig rig, Recorder recorder);
 

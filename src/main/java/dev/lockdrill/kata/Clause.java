@@ -1,7 +1,7 @@
 package dev.lockdrill.kata;
 
 import dev.lockdrill.check.Invariant;
-import dev.lockdrill.harness.NamedScenario;
+import dev.lockdrill.history.NamedScenario;
 
 import java.util.Arrays;
 import java.util.List;

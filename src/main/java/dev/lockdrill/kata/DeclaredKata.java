@@ -1,7 +1,7 @@
 package dev.lockdrill.kata;
 
-import dev.lockdrill.harness.NamedScenario;
 import dev.lockdrill.harness.Workload;
+import dev.lockdrill.history.NamedScenario;
 
 import java.util.List;
 import java.util.Set;

@@ -2,9 +2,9 @@ package dev.lockdrill.kata;
 
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
-import dev.lockdrill.harness.NamedScenario;
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.explore.Explorable;
+import dev.lockdrill.history.NamedScenario;
 
 import java.util.List;
 import java.util.Set;

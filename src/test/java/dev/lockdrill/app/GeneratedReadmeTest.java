@@ -1,7 +1,7 @@
 package dev.lockdrill.app;
 
 import dev.lockdrill.catalog.Workbook;
-import dev.lockdrill.harness.NamedScenario;
+import dev.lockdrill.history.NamedScenario;
 import dev.lockdrill.kata.Clause;
 import dev.lockdrill.kata.Contract;
 import dev.lockdrill.kata.fencingtoken.check.FencingTokenInvariants;

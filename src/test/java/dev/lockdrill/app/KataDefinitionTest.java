@@ -2,7 +2,7 @@ package dev.lockdrill.app;
 
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
-import dev.lockdrill.harness.NamedScenario;
+import dev.lockdrill.history.NamedScenario;
 import dev.lockdrill.kata.Clause;
 import dev.lockdrill.kata.Contract;
 import dev.lockdrill.kata.DeclaredKata;

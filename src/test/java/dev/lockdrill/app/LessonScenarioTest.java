@@ -1,6 +1,6 @@
 package dev.lockdrill.app;
 
-import dev.lockdrill.harness.NamedScenario;
+import dev.lockdrill.history.NamedScenario;
 import dev.lockdrill.kata.Kata;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,8 @@
 package dev.lockdrill.kata.breakerplacement.workload;
 
-import dev.lockdrill.harness.NamedScenario;
 import dev.lockdrill.harness.Recorder;
 import dev.lockdrill.history.FaultKind;
+import dev.lockdrill.history.NamedScenario;
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterObservation;
 import dev.lockdrill.kata.breakerplacement.protocol.Outage;
 import dev.lockdrill.katas.api.emitter.Event;

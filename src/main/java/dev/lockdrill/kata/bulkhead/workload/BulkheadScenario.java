@@ -1,6 +1,6 @@
 package dev.lockdrill.kata.bulkhead.workload;
 
-import dev.lockdrill.harness.NamedScenario;
+import dev.lockdrill.history.NamedScenario;
 
 import java.time.Duration;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.lockdrill.kata.circuitbreaker.workload;
 
-import dev.lockdrill.harness.NamedScenario;
+import dev.lockdrill.history.NamedScenario;
 
 /** One scripted situation the breaker must handle, on virtual time. */
 public interface BreakerScenario extends NamedScenario {

@@ -1,6 +1,6 @@
 package dev.lockdrill.kata.providerfallbackladder.workload;
 
-import dev.lockdrill.harness.NamedScenario;
+import dev.lockdrill.history.NamedScenario;
 
 /** One scripted situation the ladder must handle, on virtual time. */
 public interface LadderScenario extends NamedScenario {

@@ -39,13 +39,23 @@ final class ContractSection {
         StringBuilder text = new StringBuilder(head).append(' ').append(clause.text().strip());
         text.append(" *Judged by* ").append(clause.invariantNames().stream().map(name -> "`" + name + "`")
                 .collect(Collectors.joining(", "))).append('.');
-        List<String> named = clause.scenarioNames();
-        boolean all = named.size() > 2 && named.containsAll(scenarios);
-        text.append(" *Scenarios:* ").append(all ? "all" : String.join(", ", named)).append('.');
+        text.append(" *Scenarios:* ").append(scenarios(clause.scenarioNames(), scenarios)).append('.');
         if (!clause.note().isEmpty()) {
             text.append(' ').append(clause.note().strip());
         }
         return text.toString();
+    }
+
+    /** The clause's scenarios, or "all" (or "all but x") when it names every scenario of the kata (but one). */
+    private static String scenarios(List<String> named, List<String> all) {
+        List<String> missing = all.stream().filter(scenario -> !named.contains(scenario)).toList();
+        if (named.size() > 2 && missing.isEmpty()) {
+            return "all";
+        }
+        if (named.size() > 4 && missing.size() == 1 && all.containsAll(named)) {
+            return "all but " + missing.get(0);
+        }
+        return String.join(", ", named);
     }
 
     /** Greedy wrap at {@link #WIDTH}; spaces inside a code span do not break. */

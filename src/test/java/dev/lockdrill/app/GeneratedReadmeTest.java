@@ -52,6 +52,16 @@ class GeneratedReadmeTest {
     }
 
     @Test
+    void aClauseNamingEveryScenarioButOneSaysSo() {
+        List<? extends NamedScenario> allButOne = FencingTokenWorkload.SCENARIOS.subList(0, 5);
+        String markdown = ContractSection.markdown(Contract.of("", Clause.of("C1", "Text.")
+                        .judgedBy(FencingTokenInvariants.NO_UNEXPECTED_ERRORS)
+                        .at(allButOne.toArray(NamedScenario[]::new))),
+                FencingTokenWorkload.SCENARIOS.stream().map(NamedScenario::name).toList());
+        assertThat(markdown).contains("*Scenarios:* all but reply-lost.");
+    }
+
+    @Test
     void aCodeSpanIsNeverSplitAcrossLines() {
         String words = "word ".repeat(18);
         List<String> lines = ContractSection.wrap(words + "`x-ratelimit-remaining: 0` or `retry-after`", "- ", "  ");

@@ -102,32 +102,41 @@ public final class DevCheck {
     }
 
     /**
-     * Problems with a kata's contract: clauses without invariants or scenarios, or naming ones that do not exist;
-     * a lesson scenario no clause names or the reference did not run.
+     * Problems with a kata's contract: clauses without invariants or scenarios, or naming ones the kata
+     * does not have (another kata's, a wrapper's inner one) or the reference did not run; a lesson
+     * scenario that is not one of the kata's, that no clause names, or that the reference did not run.
+     * With {@code scenariosRun} empty it checks only the definition, in milliseconds.
      */
     public static List<String> coverage(Kata kata, Set<String> scenariosRun) {
         List<String> problems = new ArrayList<>();
-        if (kata.contract().isEmpty()) {
+        if (kata.contract().clauses().isEmpty()) {
             problems.add(kata.id() + " has no contract clauses");
         }
         Set<String> invariants = KataRegistry.invariants(kata).stream().map(Invariant::name)
                 .collect(Collectors.toSet());
-        for (Clause clause : kata.contract()) {
+        Set<String> scenarios = kata.scenarios().stream().map(scenario -> scenario.name()).collect(Collectors.toSet());
+        for (Clause clause : kata.contract().clauses()) {
             if (clause.invariants().isEmpty()) {
                 problems.add(clause.id() + " has no invariant that judges it");
             }
             if (clause.scenarios().isEmpty()) {
                 problems.add(clause.id() + " has no scenario that exercises it");
             }
-            clause.invariants().stream().filter(i -> !invariants.contains(i))
+            clause.invariantNames().stream().filter(i -> !invariants.contains(i))
                     .forEach(i -> problems.add(clause.id() + " names invariant " + i + ", which the kata does not have"));
+            clause.scenarios().stream().filter(s -> !kata.scenarios().contains(s))
+                    .forEach(s -> problems.add(clause.id() + " names scenario " + s.name() + ", which is not one of "
+                            + "the kata's scenarios"));
             if (!scenariosRun.isEmpty()) {
-                clause.scenarios().stream().filter(s -> !scenariosRun.contains(s))
+                clause.scenarioNames().stream().filter(s -> !scenariosRun.contains(s))
                         .forEach(s -> problems.add(clause.id() + " names scenario " + s + ", which the reference never ran"));
             }
         }
         String lesson = kata.lessonScenario();
-        if (lesson != null && kata.contract().stream().noneMatch(c -> c.scenarios().contains(lesson))) {
+        if (lesson != null && !scenarios.contains(lesson)) {
+            problems.add("the lesson scenario " + lesson + " is not one of the kata's scenarios");
+        }
+        if (lesson != null && kata.contract().clauses().stream().noneMatch(c -> c.scenarioNames().contains(lesson))) {
             problems.add("the lesson scenario " + lesson + " is named by no clause");
         }
         if (lesson != null && !scenariosRun.isEmpty() && !scenariosRun.contains(lesson)) {

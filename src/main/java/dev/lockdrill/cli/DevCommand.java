@@ -6,9 +6,10 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** `lockdrill dev ...`: tools for kata authors. */
-@Command(name = "dev", mixinStandardHelpOptions = true, subcommands = DevCheckCommand.class,
+@Command(name = "dev", mixinStandardHelpOptions = true, subcommands = {DevCheckCommand.class, DevUpdateCommand.class},
         description = "Tools for kata authors: `dev check` proves every kata's checks against its stub, reference, "
-                + "mutants and alternatives.")
+                + "mutants and alternatives; `dev update` rewrites the READMEs' generated parts from the kata "
+                + "definitions.")
 final class DevCommand implements Runnable {
     @ParentCommand
     LockdrillCommand root;

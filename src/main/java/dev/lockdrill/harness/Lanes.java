@@ -26,15 +26,14 @@ public final class Lanes {
     }
 
     /**
-     * Deals {@code scenarios} (in their order) to lanes: the scenarios named in {@code groups.get(g)}
-     * share lane {@code g % lanes}; a scenario no group names runs in lane 0. Lane 0 keeps the run's
+     * Deals {@code scenarios} (in their order) to lanes: the scenarios in {@code groups.get(g)}
+     * share lane {@code g % lanes}; a scenario no group holds runs in lane 0. Lane 0 keeps the run's
      * own schema (and its pooler), so scenarios that need the pooler belong in group 0.
      */
     public static <S> void run(WorkloadContext context, List<S> scenarios, Function<S, String> name,
-                               List<Set<String>> groups, Body<S> body) throws Exception {
-        Set<String> known = new java.util.HashSet<>(scenarios.stream().map(name).toList());
-        groups.stream().flatMap(Set::stream).filter(each -> !known.contains(each)).findFirst().ifPresent(each -> {
-            throw new HarnessException("the lanes name a scenario the workload does not run: " + each);
+                               List<Set<S>> groups, Body<S> body) throws Exception {
+        groups.stream().flatMap(Set::stream).filter(each -> !scenarios.contains(each)).findFirst().ifPresent(each -> {
+            throw new HarnessException("the lanes name a scenario the workload does not run: " + name.apply(each));
         });
         int lanes = Math.max(1, Math.min(context.lanes(), groups.size()));
         Map<Integer, List<S>> byLane = new LinkedHashMap<>();
@@ -42,7 +41,7 @@ public final class Lanes {
         for (S scenario : scenarios) {
             int group = 0;
             for (int g = 0; g < groups.size(); g++) {
-                if (groups.get(g).contains(name.apply(scenario))) {
+                if (groups.get(g).contains(scenario)) {
                     group = g;
                 }
             }

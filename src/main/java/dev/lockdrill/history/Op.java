@@ -37,6 +37,16 @@ public record Op(long id, String scenario, String worker, String f, Map<String, 
         return value instanceof Boolean b ? Optional.of(b) : Optional.empty();
     }
 
+    /** The arguments as the kata's protocol record, {@code op.args(Write.class)} ({@link Fields}). */
+    public <T> T args(Class<T> type) {
+        return Fields.as(args, type);
+    }
+
+    /** The result as the kata's protocol record ({@link Fields}). */
+    public <T> T result(Class<T> type) {
+        return Fields.as(result, type);
+    }
+
     public boolean ok() {
         return outcome == Outcome.OK;
     }

@@ -4,6 +4,7 @@ import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.harness.Workload;
 import dev.lockdrill.harness.explore.Explorable;
+import dev.lockdrill.history.NamedScenario;
 
 import java.util.List;
 import java.util.Set;
@@ -18,14 +19,20 @@ public interface Kata {
 
     Class<? extends Workload> workload();
 
+    /** The workload's scripted scenarios, the very objects its check process runs, in their order. */
+    List<NamedScenario> scenarios();
+
     List<Invariant> invariants();
 
     Metrics metrics();
 
     Set<Needs> needs();
 
-    /** The contract's clauses (C1, C2, …), each mapped to the invariants and scenarios that judge it. */
-    List<Clause> contract();
+    /**
+     * The contract's clauses (C1, C2, …) as the learner reads them, each mapped to the invariants and
+     * scenarios that judge it; the README's Contract section is generated from it.
+     */
+    Contract contract();
 
     /**
      * What a replay with the same seed does not repeat exactly: the parts of the scripted scenarios
@@ -42,8 +49,9 @@ public interface Kata {
     }
 
     /**
-     * The scenario whose failure teaches the kata's lesson best (the paused holder of fencing-token),
-     * shown as the swimlane when no failing invariant names an operation; null when none stands out.
+     * The name of the scenario whose failure teaches the kata's lesson best (the paused holder of
+     * fencing-token), shown as the swimlane when no failing invariant names an operation; null when
+     * none stands out. A kata gives it as one of its {@link #scenarios()}, {@code PAUSED_HOLDER.name()}.
      */
     default String lessonScenario() {
         return null;

@@ -68,6 +68,31 @@ class CliTest {
     }
 
     @Test
+    void devUpdateCheckNamesADriftedReadmeWithoutWritingItAndDevUpdateRewritesIt() throws Exception {
+        assertThat(run("dev", "update", "--check")).isZero();
+        Path readme = workbook.kata("fencing-token").resolve("README.md");
+        String shipped = Files.readString(readme);
+        String drifted = shipped.replace("stale writes are refused", "stale writes are welcome");
+        Files.writeString(readme, drifted);
+
+        assertThat(run("dev", "update", "--check")).isEqualTo(1);
+        assertThat(out).contains("katas/fencing-token/README.md: its '## Contract' section differs");
+        assertThat(Files.readString(readme)).isEqualTo(drifted);
+
+        assertThat(run("dev", "update")).isZero();
+        assertThat(out).contains("Rewrote katas/fencing-token/README.md");
+        assertThat(Files.readString(readme)).isEqualTo(shipped);
+    }
+
+    @Test
+    void devUpdateSaysInOneSentenceWhenAReadmeHasNoContractSection() throws Exception {
+        Path readme = workbook.kata("redlock").resolve("README.md");
+        Files.writeString(readme, Files.readString(readme).replace("## Contract", "## Promises"));
+        assertThat(run("dev", "update", "--check")).isEqualTo(2);
+        assertThat(err).contains("katas/redlock/README.md has no '## Contract' section").doesNotContain("Exception");
+    }
+
+    @Test
     void checkAndBackendHelpListTheRealBackendOrder() {
         for (String command : new String[]{"check", "backend"}) {
             assertThat(run(command, "--help")).isZero();

@@ -3,6 +3,7 @@ package dev.lockdrill.kata.breakerplacement;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.kata.Clause;
+import dev.lockdrill.kata.Contract;
 import dev.lockdrill.kata.DeclaredKata;
 import dev.lockdrill.kata.breakerplacement.check.EmitterInvariants;
 import dev.lockdrill.kata.breakerplacement.check.EmitterMetrics;
@@ -10,22 +11,36 @@ import dev.lockdrill.kata.breakerplacement.workload.EmitterWorkload;
 
 import java.util.List;
 
+import static dev.lockdrill.kata.breakerplacement.check.EmitterInvariants.AT_MOST_THREE_ATTEMPTS_JITTERED;
+import static dev.lockdrill.kata.breakerplacement.check.EmitterInvariants.CREDENTIAL_ERRORS_DEFERRED;
+import static dev.lockdrill.kata.breakerplacement.check.EmitterInvariants.DEAD_LETTER_ONLY_WHEN_DONE;
+import static dev.lockdrill.kata.breakerplacement.check.EmitterInvariants.EACH_CALL_HAS_ITS_KEYS_PERMIT;
+import static dev.lockdrill.kata.breakerplacement.check.EmitterInvariants.EVERY_EVENT_ENDS;
+import static dev.lockdrill.kata.breakerplacement.check.EmitterInvariants.ONE_BREAKER_PER_KEY;
+import static dev.lockdrill.kata.breakerplacement.check.EmitterInvariants.OPEN_BREAKER_DEFERS;
+import static dev.lockdrill.kata.breakerplacement.check.EmitterInvariants.OTHERS_UNAFFECTED;
+import static dev.lockdrill.kata.breakerplacement.check.EmitterInvariants.OUTAGE_CALLS_BOUNDED;
+import static dev.lockdrill.kata.breakerplacement.check.EmitterInvariants.OUTCOMES_SORTED_BY_OWNER;
+import static dev.lockdrill.kata.breakerplacement.check.EmitterInvariants.PERMANENT_ERRORS_NEITHER_TRIP_NOR_RETRY;
+import static dev.lockdrill.kata.breakerplacement.check.EmitterInvariants.RETRY_AFTER_HONOURED;
+import static dev.lockdrill.kata.breakerplacement.check.EmitterInvariants.RETRY_SLEEPS_BOUNDED;
+import static dev.lockdrill.kata.breakerplacement.check.EmitterInvariants.SLEEPS_HOLD_NO_OTHER_KEY;
+import static dev.lockdrill.kata.breakerplacement.workload.EmitterWorkload.BAD_ITEMS;
+import static dev.lockdrill.kata.breakerplacement.workload.EmitterWorkload.CREDENTIAL_REVOKED;
+import static dev.lockdrill.kata.breakerplacement.workload.EmitterWorkload.PARALLEL_WORKERS;
+import static dev.lockdrill.kata.breakerplacement.workload.EmitterWorkload.PLATFORM_DOWN;
+import static dev.lockdrill.kata.breakerplacement.workload.EmitterWorkload.RATE_LIMITED;
+
 /** The breaker-placement kata: how its check plugs into the pipeline. */
 public final class BreakerPlacementKata extends DeclaredKata {
     public BreakerPlacementKata() {
-        super("breaker-placement", EmitterWorkload.class);
+        super("breaker-placement", EmitterWorkload.class, EmitterWorkload.SCENARIOS);
     }
-
-    static final String CREDENTIAL_REVOKED = "credential-revoked";
-    static final String PLATFORM_DOWN = "platform-down";
-    static final String BAD_ITEMS = "bad-items";
-    static final String RATE_LIMITED = "rate-limited";
-    static final String PARALLEL_WORKERS = "parallel-workers";
 
     /** One customer's refused token: a breaker wider than (platform, credential) makes it everyone's outage. */
     @Override
     public String lessonScenario() {
-        return CREDENTIAL_REVOKED;
+        return CREDENTIAL_REVOKED.name();
     }
 
     @Override
@@ -45,46 +60,66 @@ public final class BreakerPlacementKata extends DeclaredKata {
     }
 
     @Override
-    public List<Clause> contract() {
-        return List.of(
-                new Clause("C1", "Exactly one breaker per (platform, credential), made once and kept; the same "
-                        + "credential id on two platforms is two keys",
-                        List.of("one-breaker-per-key", "each-call-has-its-keys-permit", "others-unaffected"),
-                        List.of(CREDENTIAL_REVOKED, PLATFORM_DOWN, PARALLEL_WORKERS)),
-                new Clause("C2", "Every platform call spends a fresh permit of its own key's breaker: Retry "
-                        + "outside, Breaker inside",
-                        List.of("each-call-has-its-keys-permit", "outage-calls-bounded"),
-                        List.of(CREDENTIAL_REVOKED, PLATFORM_DOWN)),
-                new Clause("C3", "A refused permit defers the event at once (retryLater): no sleep, no call, "
-                        + "no dead letter",
-                        List.of("open-breaker-defers"), List.of(CREDENTIAL_REVOKED, PLATFORM_DOWN)),
-                new Clause("C4", "Each answer is reported by its owner, once per permit, a 403 by its headers "
-                        + "and body: 200 success; 503 failure; 401 and an auth-level 403 failure, not retried, "
-                        + "deferred; 404/410/422 and a 403 refusing one resource released, not retried, "
-                        + "dead-lettered; a rate limit (429, or 403 with x-ratelimit-remaining 0 or retry-after) "
-                        + "failure or released, and waited out as C6 says",
-                        List.of("outcomes-sorted-by-owner", "credential-errors-deferred",
-                                "permanent-errors-neither-trip-nor-retry"),
-                        List.of(BAD_ITEMS, CREDENTIAL_REVOKED, PLATFORM_DOWN, RATE_LIMITED)),
-                new Clause("C5", "At most 3 attempts (the first try and 2 retries), at most 2 jittered sleeps "
-                        + "of at most 1 s; dead-lettered only for an item error or after the third failed attempt",
-                        List.of("at-most-three-attempts-jittered", "retry-sleeps-bounded",
-                                "dead-letter-only-when-done"),
-                        List.of(PLATFORM_DOWN)),
-                new Clause("C6", "An event answered a rate limit (429, or 403 with x-ratelimit-remaining 0 or "
-                        + "retry-after) is not sent again, nor deferred for less, before its Retry-After (or reset) "
-                        + "has passed",
-                        List.of("retry-after-honoured"), List.of(RATE_LIMITED)),
-                new Clause("C7", "While one key fails, every other key's events go out with one call each, and "
-                        + "the failing key gets no more than what opens its breaker plus the probes",
-                        List.of("others-unaffected", "outage-calls-bounded"),
-                        List.of(CREDENTIAL_REVOKED, PLATFORM_DOWN, RATE_LIMITED)),
-                new Clause("C8", "emit is thread-safe: threads meeting a new key together get one breaker, and "
-                        + "no lock is held across a retry sleep",
-                        List.of("one-breaker-per-key", "sleeps-hold-no-other-key"), List.of(PARALLEL_WORKERS)),
-                new Clause("C9", "Every emit ends exactly once before it returns; after the faults every event "
-                        + "is delivered or dead-lettered",
-                        List.of("every-event-ends"),
-                        List.of(CREDENTIAL_REVOKED, PLATFORM_DOWN, BAD_ITEMS, RATE_LIMITED, PARALLEL_WORKERS)));
+    public Contract contract() {
+        return Contract.of("",
+                Clause.of("C1", "one breaker per key", """
+                        Exactly one breaker per (platform, credential), made once with the factory and kept;
+                        nothing else shares it (not the platform, not the credential id alone: the same id on
+                        two platforms is two keys).""")
+                        .judgedBy(ONE_BREAKER_PER_KEY, EACH_CALL_HAS_ITS_KEYS_PERMIT, OTHERS_UNAFFECTED)
+                        .at(CREDENTIAL_REVOKED, PLATFORM_DOWN, PARALLEL_WORKERS),
+                Clause.of("C2", "ask before every attempt", """
+                        Every platform call spends a fresh permit from the breaker of its own key: Retry
+                        outside, Breaker inside; never one permit for several attempts.""")
+                        .judgedBy(EACH_CALL_HAS_ITS_KEYS_PERMIT, OUTAGE_CALLS_BOUNDED)
+                        .at(CREDENTIAL_REVOKED, PLATFORM_DOWN),
+                Clause.of("C3", "refused means \"not now\"", """
+                        When the breaker refuses, hand the event to `outbox.retryLater(...)` at once: no
+                        sleep, no further call, not the dead-letter queue.""")
+                        .judgedBy(OPEN_BREAKER_DEFERS)
+                        .at(CREDENTIAL_REVOKED, PLATFORM_DOWN),
+                Clause.of("C4", "sort every answer by its owner, and report every permit once", """
+                        A 403 is sorted by its headers and body, never by its code. 200 → `onSuccess`; 503 →
+                        `onError`; 401 and an auth-level 403 (a refused credential) → `onError`, not retried,
+                        the event deferred; 404/410/422 and a 403 refusing one resource →
+                        `releasePermission()`, not retried, dead-lettered; a rate limit (429, or 403 with
+                        `x-ratelimit-remaining: 0` or `retry-after`) → `onError` or `releasePermission()`, and
+                        waited out as C6 says; a permit not used for a call → `releasePermission()`. Each
+                        granted permit gets exactly one of these before `emit` returns.""")
+                        .judgedBy(OUTCOMES_SORTED_BY_OWNER, CREDENTIAL_ERRORS_DEFERRED,
+                                PERMANENT_ERRORS_NEITHER_TRIP_NOR_RETRY)
+                        .at(BAD_ITEMS, CREDENTIAL_REVOKED, PLATFORM_DOWN, RATE_LIMITED),
+                Clause.of("C5", "bounded, jittered retries", """
+                        At most 3 attempts per emit (the first try and 2 retries) for platform failures;
+                        between them at most 2 sleeps, each jittered and at most 1 s. An event is
+                        dead-lettered only for an item error or after its third failed attempt.""")
+                        .judgedBy(AT_MOST_THREE_ATTEMPTS_JITTERED, RETRY_SLEEPS_BOUNDED,
+                                DEAD_LETTER_ONLY_WHEN_DONE)
+                        .at(PLATFORM_DOWN),
+                Clause.of("C6", "honour Retry-After", """
+                        An event answered a rate limit (429, or 403 with `x-ratelimit-remaining: 0` or
+                        `retry-after`) is not sent again before its wait has passed (`retryAfter()`: its
+                        `Retry-After`, or the time until its reset): sleep it out (if ≤ 1 s), or
+                        `retryLater(event, d)` with d ≥ that wait.""")
+                        .judgedBy(RETRY_AFTER_HONOURED)
+                        .at(RATE_LIMITED),
+                Clause.of("C7", "the others keep their pace", """
+                        While one key fails, every other key's events are delivered with one call each, never
+                        refused; the failing key gets at most what opens its breaker plus the half-open
+                        probes.""")
+                        .judgedBy(OTHERS_UNAFFECTED, OUTAGE_CALLS_BOUNDED)
+                        .at(CREDENTIAL_REVOKED, PLATFORM_DOWN, RATE_LIMITED),
+                Clause.of("C8", "thread-safe, and no lock across a wait", """
+                        `emit` runs on several threads at once: two threads that meet a new key together still
+                        get one breaker; a thread sleeping for a retry holds no lock that other keys' emits
+                        need.""")
+                        .judgedBy(ONE_BREAKER_PER_KEY, SLEEPS_HOLD_NO_OTHER_KEY)
+                        .at(PARALLEL_WORKERS),
+                Clause.of("C9", "every emit ends once", """
+                        Each `emit` tells the outbox exactly one ending (delivered, dead-letter, retry-later)
+                        before it returns; once deferred events come back after the faults, every event ends
+                        delivered or dead-lettered.""")
+                        .judgedBy(EVERY_EVENT_ENDS)
+                        .at(CREDENTIAL_REVOKED, PLATFORM_DOWN, BAD_ITEMS, RATE_LIMITED, PARALLEL_WORKERS));
     }
 }

@@ -3,6 +3,7 @@ package dev.lockdrill.kata.doublesend;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.kata.Clause;
+import dev.lockdrill.kata.Contract;
 import dev.lockdrill.kata.DeclaredKata;
 import dev.lockdrill.kata.Needs;
 import dev.lockdrill.kata.doublesend.check.DoubleSendInvariants;
@@ -11,16 +12,33 @@ import dev.lockdrill.kata.doublesend.workload.DoubleSendWorkload;
 
 import java.util.List;
 
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.DUPLICATES_BOUNDED;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.DUPLICATES_SHARE_COLLAPSE_ID;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.EXACTLY_ONE_EFFECT;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.KEY_IS_PURE_FUNCTION;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.LEASES_AS_ASKED;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.LEASES_NEVER_OVERLAP;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.MARKED_AFTER_DELIVERY;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.NONE_LOST;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.NO_UNEXPECTED_ERRORS;
+import static dev.lockdrill.kata.doublesend.check.DoubleSendInvariants.ONLY_LEASE_HOLDER_WRITES;
+import static dev.lockdrill.kata.doublesend.workload.DoubleSendWorkload.DRAIN_DEDUP;
+import static dev.lockdrill.kata.doublesend.workload.DoubleSendWorkload.DRAIN_PUSH;
+import static dev.lockdrill.kata.doublesend.workload.DoubleSendWorkload.FAULTS_DEDUP;
+import static dev.lockdrill.kata.doublesend.workload.DoubleSendWorkload.FAULTS_PUSH;
+import static dev.lockdrill.kata.doublesend.workload.DoubleSendWorkload.IDENTICAL_PAYLOADS;
+import static dev.lockdrill.kata.doublesend.workload.DoubleSendWorkload.REPLY_LOST;
+
 /** The double-send kata: how its check plugs into the pipeline. */
 public final class DoubleSendKata extends DeclaredKata {
     public DoubleSendKata() {
-        super("double-send", DoubleSendWorkload.class, Needs.POSTGRES);
+        super("double-send", DoubleSendWorkload.class, DoubleSendWorkload.SCENARIOS, Needs.POSTGRES);
     }
 
     /** Lost responses and timeouts make workers retry: only a key that is a function of the notification stops a second effect. */
     @Override
     public String lessonScenario() {
-        return "faults-dedup";
+        return FAULTS_DEDUP.name();
     }
 
     @Override
@@ -40,39 +58,52 @@ public final class DoubleSendKata extends DeclaredKata {
     }
 
     @Override
-    public List<Clause> contract() {
-        return List.of(
-                new Clause("C1", "with the dedup provider each notification takes effect exactly once: every request "
-                        + "for it, by any worker after any fault, carries one idempotency key that is a pure function "
-                        + "of the notification and unique to it (two notifications with the same recipient and body "
-                        + "are two notifications)",
-                        List.of("exactly-one-effect", "key-is-pure-function"),
-                        List.of("drain-dedup", "faults-dedup", "identical-payloads")),
-                new Clause("C2", "nothing is lost: every notification is delivered and ends sent; only a permanent "
-                        + "rejection ends failed; a 409, a lost request and a lost response are all retried",
-                        List.of("none-lost"), List.of("faults-dedup", "faults-push", "identical-payloads")),
-                new Clause("C3", "the sent mark becomes visible (commits) only after the provider delivered; marking "
-                        + "inside a transaction that commits after the send is fine",
-                        List.of("marked-after-delivery"), List.of("faults-dedup", "faults-push")),
-                new Clause("C4", "with the push provider, no duplicate without a fault; under faults at most one per "
-                        + "injected fault or expired lease, every push of a notification with the same collapse id",
-                        List.of("duplicates-bounded", "duplicates-share-collapse-id"),
-                        List.of("drain-push", "faults-push")),
-                new Clause("C5", "leases are taken as asked, in database time, never overlap, and only their holder "
-                        + "(or the session holding the row's lock) changes a row; a finished row is not changed",
-                        List.of("leases-as-asked", "leases-never-overlap", "only-lease-holder-writes"),
-                        List.of("drain-dedup", "faults-dedup", "faults-push")),
-                new Clause("C6", "drainOnce() handles provider errors itself: it throws only when its worker crashed "
-                        + "or a database call's outcome is unknown (C7)",
-                        List.of("no-unexpected-errors"),
-                        List.of("drain-dedup", "drain-push", "faults-dedup", "faults-push", "identical-payloads",
-                                "reply-lost")),
-                new Clause("C7", "a database reply lost after the server acted (a claim or a sent mark committed, then "
-                        + "the connection dropped) is an unknown outcome: drainOnce() throws it or finds out, never "
-                        + "takes it for 'not done'; a notification whose sent mark committed is not recorded failed, "
-                        + "put back to be retried, or sent again",
-                        List.of("none-lost", "only-lease-holder-writes", "duplicates-bounded"),
-                        List.of("reply-lost")));
+    public Contract contract() {
+        return Contract.of("""
+                Ten workers run `drainOnce()` at once, each its own process; a worker may crash at any point.""",
+                Clause.of("C1", """
+                        With the dedup provider, each notification takes effect exactly once: every request
+                        for it — by any worker, after any fault — carries one idempotency key, a pure function
+                        of the notification and unique to it. Two notifications with the same recipient and
+                        the same body are still two notifications: the key cannot be derived from what is
+                        sent.""")
+                        .judgedBy(EXACTLY_ONE_EFFECT, KEY_IS_PURE_FUNCTION)
+                        .at(DRAIN_DEDUP, FAULTS_DEDUP, IDENTICAL_PAYLOADS),
+                Clause.of("C2", """
+                        Nothing is lost: every notification is delivered and ends `sent`; only a permanent
+                        rejection ends `failed`; a 409, a lost request and a lost response are all retried.""")
+                        .judgedBy(NONE_LOST)
+                        .at(FAULTS_DEDUP, FAULTS_PUSH, IDENTICAL_PAYLOADS),
+                Clause.of("C3", """
+                        The `sent` mark becomes visible (commits) only after the provider delivered. Marking
+                        inside a transaction that commits after the send is fine: the commit's time is judged.""")
+                        .judgedBy(MARKED_AFTER_DELIVERY)
+                        .at(FAULTS_DEDUP, FAULTS_PUSH),
+                Clause.of("C4", """
+                        With the push provider, no duplicate without a fault; under faults at most one per
+                        injected fault or expired lease, and every push of a notification has the same
+                        collapse id.""")
+                        .judgedBy(DUPLICATES_BOUNDED, DUPLICATES_SHARE_COLLAPSE_ID)
+                        .at(DRAIN_PUSH, FAULTS_PUSH),
+                Clause.of("C5", """
+                        Leases are taken as asked (the constructor's `Duration`, database time), never
+                        overlap, and only their holder — or a session holding the row's lock — changes a row;
+                        a finished row is not changed again.""")
+                        .judgedBy(LEASES_AS_ASKED, LEASES_NEVER_OVERLAP, ONLY_LEASE_HOLDER_WRITES)
+                        .at(DRAIN_DEDUP, FAULTS_DEDUP, FAULTS_PUSH),
+                Clause.of("C6", """
+                        `drainOnce()` handles provider errors itself; it throws only when its worker crashed or a
+                        database call's outcome is unknown (C7).""")
+                        .judgedBy(NO_UNEXPECTED_ERRORS)
+                        .at(DRAIN_DEDUP, DRAIN_PUSH, FAULTS_DEDUP, FAULTS_PUSH, IDENTICAL_PAYLOADS, REPLY_LOST),
+                Clause.of("C7", """
+                        A database reply lost after the server acted (a claim or a `sent` mark committed, then the
+                        connection dropped before your code saw the answer) is an unknown outcome: `drainOnce()`
+                        throws it or finds out, and never takes it for "not done". A notification whose `sent`
+                        mark committed is not recorded `failed`, put back to be retried, or sent again; rows a
+                        claim leased come back when their lease runs out.""")
+                        .judgedBy(NONE_LOST, ONLY_LEASE_HOLDER_WRITES, DUPLICATES_BOUNDED)
+                        .at(REPLY_LOST));
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.lockdrill.kata.pglockservice;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.kata.Clause;
+import dev.lockdrill.kata.Contract;
 import dev.lockdrill.kata.DeclaredKata;
 import dev.lockdrill.kata.Needs;
 import dev.lockdrill.kata.pglockservice.check.LockServiceInvariants;
@@ -12,16 +13,36 @@ import dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload;
 
 import java.util.List;
 
+import static dev.lockdrill.kata.pglockservice.check.LockServiceInvariants.CURRENT_LEASE_RENEWS_AND_RELEASES;
+import static dev.lockdrill.kata.pglockservice.check.LockServiceInvariants.EXPIRED_LEASE_REACQUIRABLE;
+import static dev.lockdrill.kata.pglockservice.check.LockServiceInvariants.GRANTS_MATCH_TABLE;
+import static dev.lockdrill.kata.pglockservice.check.LockServiceInvariants.HOLDS_THROUGH_POOLER;
+import static dev.lockdrill.kata.pglockservice.check.LockServiceInvariants.NO_UNEXPECTED_ERRORS;
+import static dev.lockdrill.kata.pglockservice.check.LockServiceInvariants.ONE_LIVE_HOLDER;
+import static dev.lockdrill.kata.pglockservice.check.LockServiceInvariants.ONLY_CURRENT_TOKEN_RENEWS_OR_RELEASES;
+import static dev.lockdrill.kata.pglockservice.check.LockServiceInvariants.STALE_HOLDER_FENCED;
+import static dev.lockdrill.kata.pglockservice.check.LockServiceInvariants.TOKENS_STRICTLY_INCREASE;
+import static dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload.CLOCK_JUMP;
+import static dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload.CONTENDERS;
+import static dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload.HANDOVER;
+import static dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload.KILLED_LOCK_SESSION;
+import static dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload.PAUSED_PAST_TTL;
+import static dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload.POOLED_HANDOVER;
+import static dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload.RENEW_LENGTHS;
+import static dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload.RENEW_THEN_STOP;
+import static dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload.REPLY_LOST;
+import static dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload.STALLED_ACQUIRE;
+
 /** The pg-lock-service kata: how its check plugs into the pipeline. */
 public final class PgLockServiceKata extends DeclaredKata {
     public PgLockServiceKata() {
-        super("pg-lock-service", LockServiceWorkload.class, Needs.POSTGRES, Needs.POOLER);
+        super("pg-lock-service", LockServiceWorkload.class, LockServiceWorkload.SCENARIOS, Needs.POSTGRES, Needs.POOLER);
     }
 
     /** A holder paused past its TTL while another takes the lock: the stale holder the token must fence. */
     @Override
     public String lessonScenario() {
-        return "paused-past-ttl";
+        return PAUSED_PAST_TTL.name();
     }
 
     @Override
@@ -41,38 +62,74 @@ public final class PgLockServiceKata extends DeclaredKata {
     }
 
     @Override
-    public List<Clause> contract() {
-        return List.of(
-                new Clause("C1", "at most one live lease per name at any instant of the database's clock, for the "
-                        + "TTL the caller asked (a renew: from the renew, longer or shorter than what was left)",
-                        List.of("one-live-holder"), List.of("handover", "paused-past-ttl", "renew-then-stop",
-                        "renew-lengths", "clock-jump", "killed-lock-session", "contenders")),
-                new Clause("C2", "a lock whose leases all expired or were released can be taken, whatever the "
-                        + "caller's clock says, and a renew asking less than was left frees it that much sooner",
-                        List.of("expired-lease-reacquirable"),
-                        List.of("paused-past-ttl", "renew-then-stop", "renew-lengths", "clock-jump", "handover")),
-                new Clause("C3", "tokens strictly increase in the order grants take effect, beyond 2^31 too",
-                        List.of("tokens-strictly-increase"),
-                        List.of("stalled-acquire", "contenders", "renew-then-stop", "handover")),
-                new Clause("C4", "a superseded or released lease can neither renew nor release",
-                        List.of("only-current-token-renews-or-releases"),
-                        List.of("handover", "paused-past-ttl", "renew-then-stop", "clock-jump")),
-                new Clause("C5", "the current lease renews and releases while it is certainly live",
-                        List.of("current-lease-renews-and-releases"),
-                        List.of("handover", "renew-then-stop", "renew-lengths", "killed-lock-session", "clock-jump")),
-                new Clause("C6", "the token fences a stale holder off the protected resource",
-                        List.of("stale-holder-fenced"),
-                        List.of("paused-past-ttl", "stalled-acquire", "killed-lock-session")),
-                new Clause("C7", "calls answer instead of throwing, from many threads and processes at once",
-                        List.of("no-unexpected-errors"), List.of("handover", "paused-past-ttl", "renew-then-stop",
-                        "renew-lengths", "clock-jump", "killed-lock-session", "stalled-acquire", "contenders", "reply-lost")),
-                new Clause("C8", "no lock state lives in a session: C1-C7 hold with the workers' DataSources going "
-                        + "through PgBouncer in transaction mode", List.of("holds-through-pooler"),
-                        List.of(PooledScenarios.HANDOVER)),
-                new Clause("C9", "the answer is what the locks table did: a call whose reply was lost after the table "
-                        + "changed throws or finds out, never answers not granted or false",
-                        List.of("grants-match-table", "current-lease-renews-and-releases", "no-unexpected-errors"),
-                        List.of("reply-lost")));
+    public Contract contract() {
+        return Contract.of("""
+                Your `PostgresLockService` must honour these clauses. Each is judged by the invariants named
+                and exercised at its boundaries by the scenarios named (`lockdrill check` prints both).""",
+                Clause.of("C1", "one live holder", """
+                        At any instant of the *database's* clock at most one lease per name is live. A lease
+                        is live from its grant until the TTL the caller *asked for* has passed since the call
+                        began (renewals: since the renew began, whether that TTL is longer or shorter than
+                        what was left), or until it is released. Not shorter (a lease granted already expired,
+                        or in whole seconds), and a jumping process clock changes nothing.""")
+                        .judgedBy(ONE_LIVE_HOLDER)
+                        .at(HANDOVER, PAUSED_PAST_TTL, RENEW_THEN_STOP, RENEW_LENGTHS, CLOCK_JUMP,
+                                KILLED_LOCK_SESSION, CONTENDERS),
+                Clause.of("C2", "a free lock can be taken", """
+                        Once every lease on a name has expired (in DB time) or been released, `tryAcquire`
+                        gets it: a lease is not longer than asked, does not die *or survive* with a session, a
+                        renew asking less than was left shortens the lease (it sets the expiry, it never keeps
+                        a later one), and a process whose clock runs behind is not refused.""")
+                        .judgedBy(EXPIRED_LEASE_REACQUIRABLE)
+                        .at(PAUSED_PAST_TTL, RENEW_THEN_STOP, RENEW_LENGTHS, CLOCK_JUMP, HANDOVER),
+                Clause.of("C3", "tokens strictly increase in the order grants take effect", """
+                        Every grant of a name gets a token strictly higher than every grant of that name that
+                        took effect before it — judged by effect order (a grant whose call began after
+                        another's ended; a grant whose lease would still have been live at another's grant;
+                        the order in which the locks table took the tokens), never by whether two calls
+                        overlapped. Tokens are `long`: they pass 2^31.""")
+                        .judgedBy(TOKENS_STRICTLY_INCREASE)
+                        .at(STALLED_ACQUIRE, CONTENDERS, RENEW_THEN_STOP, HANDOVER),
+                Clause.of("C4", "identity is the token", """
+                        `renew` and `release` of a lease that was superseded by a newer grant, or that was
+                        already released, return false and change nothing, whoever calls them and whatever
+                        holder label it carries.""")
+                        .judgedBy(ONLY_CURRENT_TOKEN_RENEWS_OR_RELEASES)
+                        .at(HANDOVER, PAUSED_PAST_TTL, RENEW_THEN_STOP, CLOCK_JUMP),
+                Clause.of("C5", "the current lease acts", """
+                        `renew` and `release` of the current lease, while it is certainly live, return true,
+                        after a kill of your sessions too (renew several times in a row: each one counts).""")
+                        .judgedBy(CURRENT_LEASE_RENEWS_AND_RELEASES)
+                        .at(HANDOVER, RENEW_THEN_STOP, RENEW_LENGTHS, KILLED_LOCK_SESSION, CLOCK_JUMP),
+                Clause.of("C6", "the token fences", """
+                        The protected resource, which only compares tokens, rejects a stale holder once a
+                        later holder has written.""")
+                        .judgedBy(STALE_HOLDER_FENCED)
+                        .at(PAUSED_PAST_TTL, STALLED_ACQUIRE, KILLED_LOCK_SESSION),
+                Clause.of("C7", "calls answer", """
+                        `tryAcquire`, `renew` and `release` return rather than throw (only the first call
+                        after a kill of the worker's sessions may fail); they are called from several threads
+                        and processes at once.""")
+                        .judgedBy(NO_UNEXPECTED_ERRORS)
+                        .at(HANDOVER, PAUSED_PAST_TTL, RENEW_THEN_STOP, RENEW_LENGTHS, CLOCK_JUMP,
+                                KILLED_LOCK_SESSION, STALLED_ACQUIRE, CONTENDERS, REPLY_LOST),
+                Clause.of("C8", "no lock state in a session", """
+                        C1–C7 hold when your `DataSource` goes through PgBouncer in transaction mode, where
+                        each transaction may run on any server session and a session's state (a session
+                        advisory lock, a `SET`) stays behind for whichever client comes next.""")
+                        .judgedBy(HOLDS_THROUGH_POOLER)
+                        .at(POOLED_HANDOVER)
+                        .note("`holds-through-pooler` is C1–C7's invariants over pooled-handover, which is not run "
+                                + "(and C8 not exercised) when PgBouncer is not installed."),
+                Clause.of("C9", "the answer is what the table did", """
+                        A call whose reply was lost after the locks table changed (the grant taken, the lease
+                        pushed on, the lock freed) cannot know it acted: it throws (only then may it throw,
+                        C7), or it finds out — it never answers "not granted" or `false`. A grant answered as
+                        a refusal leaves a lease nobody knows it holds, blocking the lock until it expires.""")
+                        .judgedBy(GRANTS_MATCH_TABLE, CURRENT_LEASE_RENEWS_AND_RELEASES, NO_UNEXPECTED_ERRORS)
+                        .at(REPLY_LOST)
+                        .note("`grants-match-table` holds when every token the table took in a worker's session was "
+                                + "returned to it, or its call failed."));
     }
 
     @Override

@@ -19,12 +19,12 @@ final class BadItemsScenario extends EmitterScenario {
             FakePlatform.NOT_ACCESSIBLE);
 
     @Override
-    String name() {
+    public String name() {
         return "bad-items";
     }
 
     @Override
-    String summary() {
+    public String summary() {
         return "4 in 5 notion/no-1 events target gone, missing, invalid or not accessible items (410, 404, 422, 403)";
     }
 

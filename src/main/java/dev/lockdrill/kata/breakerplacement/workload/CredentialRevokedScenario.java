@@ -25,12 +25,12 @@ final class CredentialRevokedScenario extends EmitterScenario {
     static final int OUTAGE_END = 192;
 
     @Override
-    String name() {
+    public String name() {
         return "credential-revoked";
     }
 
     @Override
-    String summary() {
+    public String summary() {
         return "github/acme answers 401 and notion/no-2 an auth-level 403 for 144 of 240 events (azure/acme stays fine)";
     }
 

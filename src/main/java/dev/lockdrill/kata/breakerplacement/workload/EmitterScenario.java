@@ -2,6 +2,7 @@ package dev.lockdrill.kata.breakerplacement.workload;
 
 import dev.lockdrill.harness.Recorder;
 import dev.lockdrill.history.FaultKind;
+import dev.lockdrill.history.NamedScenario;
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterObservation;
 import dev.lockdrill.kata.breakerplacement.protocol.Outage;
 import dev.lockdrill.katas.api.emitter.Event;
@@ -11,10 +12,7 @@ import java.util.List;
 import java.util.Set;
 
 /** One situation for the emitter: a stream of events over some keys, with a fault in the middle. */
-abstract class EmitterScenario {
-    abstract String name();
-
-    abstract String summary();
+public abstract class EmitterScenario implements NamedScenario {
 
     abstract void run(EmitterRig rig, Recorder recorder);
 

@@ -11,12 +11,15 @@ import java.util.List;
 
 /** The breaker-placement kata: each scenario drives a fresh emitter on virtual time; no database. */
 public final class EmitterWorkload implements Workload, Explorable {
-    static final List<EmitterScenario> SCENARIOS = List.of(
-            new CredentialRevokedScenario(),
-            new PlatformDownScenario(),
-            new BadItemsScenario(),
-            new RateLimitedScenario(),
-            new ParallelWorkersScenario());
+    public static final EmitterScenario CREDENTIAL_REVOKED = new CredentialRevokedScenario();
+    public static final EmitterScenario PLATFORM_DOWN = new PlatformDownScenario();
+    public static final EmitterScenario BAD_ITEMS = new BadItemsScenario();
+    public static final EmitterScenario RATE_LIMITED = new RateLimitedScenario();
+    public static final EmitterScenario PARALLEL_WORKERS = new ParallelWorkersScenario();
+
+    /** The scripted scenarios, in the order they run. */
+    public static final List<EmitterScenario> SCENARIOS = List.of(CREDENTIAL_REVOKED, PLATFORM_DOWN, BAD_ITEMS,
+            RATE_LIMITED, PARALLEL_WORKERS);
 
     @Override
     public void run(WorkloadContext context) throws Exception {

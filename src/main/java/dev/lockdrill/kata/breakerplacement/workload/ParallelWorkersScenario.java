@@ -26,12 +26,12 @@ final class ParallelWorkersScenario extends EmitterScenario {
     static final long HOLD_MILLIS = 750;
 
     @Override
-    String name() {
+    public String name() {
         return "parallel-workers";
     }
 
     @Override
-    String summary() {
+    public String summary() {
         return HAMMER + " threads make one key's first calls at once; one thread sleeps on a 503 while 3 others emit";
     }
 

@@ -10,12 +10,12 @@ import java.util.Set;
 /** Azure answers 503 to both its credentials for the middle 144 of 240 events; GitHub and Notion must not notice. */
 final class PlatformDownScenario extends EmitterScenario {
     @Override
-    String name() {
+    public String name() {
         return "platform-down";
     }
 
     @Override
-    String summary() {
+    public String summary() {
         return "azure answers 503 for 144 of 240 events";
     }
 

@@ -22,12 +22,12 @@ final class RateLimitedScenario extends EmitterScenario {
             RateLimitAnswer.SECONDARY, RateLimitAnswer.PRIMARY);
 
     @Override
-    String name() {
+    public String name() {
         return "rate-limited";
     }
 
     @Override
-    String summary() {
+    public String summary() {
         return "github/gh-1 is rate-limited three times for " + LIMIT_MILLIS + " ms: 429, 403 retry-after, "
                 + "403 x-ratelimit-remaining 0";
     }

@@ -1,16 +1,15 @@
 package dev.lockdrill.kata.bulkhead.workload;
 
+import dev.lockdrill.history.NamedScenario;
+
 import java.time.Duration;
 import java.util.Map;
 import java.util.SplittableRandom;
 
 /** One situation the bulkheads must handle, with its own dependencies, limits and call timeout. */
-interface BulkheadScenario {
+public interface BulkheadScenario extends NamedScenario {
     Duration DEFAULT_CALL_TIMEOUT = Duration.ofMillis(250);
 
-    String name();
-
-    String summary();
 
     Map<String, Integer> limits();
 

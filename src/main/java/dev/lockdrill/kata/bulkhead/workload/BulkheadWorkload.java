@@ -14,14 +14,17 @@ import java.util.concurrent.ForkJoinPool;
 
 /** The bulkhead kata: fresh bulkheads per scenario, fake dependencies, real threads; no database. */
 public final class BulkheadWorkload implements Workload, Explorable {
-    static final List<BulkheadScenario> SCENARIOS = List.of(
-            new BaselineScenario(),
-            new OneHangsScenario(),
-            new OutageScenario(),
-            new CancellationStormScenario(),
-            new HammerScenario(),
-            new TimeoutScenario(),
-            new HangFillsItsLimitScenario());
+    public static final BulkheadScenario BASELINE = new BaselineScenario();
+    public static final BulkheadScenario ONE_HANGS = new OneHangsScenario();
+    public static final BulkheadScenario OUTAGE = new OutageScenario();
+    public static final BulkheadScenario CANCELLATION_STORM = new CancellationStormScenario();
+    public static final BulkheadScenario HAMMER = new HammerScenario();
+    public static final BulkheadScenario TIMEOUT = new TimeoutScenario();
+    public static final BulkheadScenario HANG_FILLS_ITS_LIMIT = new HangFillsItsLimitScenario();
+
+    /** The scripted scenarios, in the order they run. */
+    public static final List<BulkheadScenario> SCENARIOS = List.of(BASELINE, ONE_HANGS, OUTAGE, CANCELLATION_STORM,
+            HAMMER, TIMEOUT, HANG_FILLS_ITS_LIMIT);
 
     /** The scenarios' names, in the order they run. */
     public static List<String> scenarioNames() {
@@ -33,8 +36,8 @@ public final class BulkheadWorkload implements Workload, Explorable {
      * with the hang that fills its limit (over in milliseconds unless the threads are shared), and
      * the timeouts alone (a bulkhead that never times out keeps it waiting for its whole budget).
      */
-    public static final List<Set<String>> LANES = List.of(Set.of("one-hangs", "hammer"),
-            Set.of("baseline", "outage"), Set.of("cancellation-storm", "hang-fills-its-limit"), Set.of("timeout"));
+    public static final List<Set<BulkheadScenario>> LANES = List.of(Set.of(ONE_HANGS, HAMMER),
+            Set.of(BASELINE, OUTAGE), Set.of(CANCELLATION_STORM, HANG_FILLS_ITS_LIMIT), Set.of(TIMEOUT));
 
     /** The processors the check process's JVM sees: an input of the scenarios, the same on every machine. */
     static final int PROCESSORS = 2;

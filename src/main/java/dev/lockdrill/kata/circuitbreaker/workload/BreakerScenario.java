@@ -1,10 +1,8 @@
 package dev.lockdrill.kata.circuitbreaker.workload;
 
+import dev.lockdrill.history.NamedScenario;
+
 /** One scripted situation the breaker must handle, on virtual time. */
-interface BreakerScenario {
-    String name();
-
-    String summary();
-
+public interface BreakerScenario extends NamedScenario {
     void run(BreakerRig rig) throws Exception;
 }

@@ -19,18 +19,21 @@ import java.util.Set;
  * provider, each without faults and under faults.
  */
 public final class DoubleSendWorkload implements Workload, Explorable {
-    static final List<SendScenario> SCENARIOS = List.of(
-            new DrainScenario("drain-dedup", DedupProvider::new, 100),
-            new DrainScenario("drain-push", PushDeviceProvider::new, 100),
-            new FaultsScenario("faults-dedup", DedupProvider::new),
-            new FaultsScenario("faults-push", PushDeviceProvider::new),
-            new IdenticalPayloadsScenario(),
-            new ReplyLostScenario());
+    public static final SendScenario DRAIN_DEDUP = new DrainScenario("drain-dedup", DedupProvider::new, 100);
+    public static final SendScenario DRAIN_PUSH = new DrainScenario("drain-push", PushDeviceProvider::new, 100);
+    public static final SendScenario FAULTS_DEDUP = new FaultsScenario("faults-dedup", DedupProvider::new);
+    public static final SendScenario FAULTS_PUSH = new FaultsScenario("faults-push", PushDeviceProvider::new);
+    public static final SendScenario IDENTICAL_PAYLOADS = new IdenticalPayloadsScenario();
+    public static final SendScenario REPLY_LOST = new ReplyLostScenario();
+
+    /** The scripted scenarios, in the order they run. */
+    public static final List<SendScenario> SCENARIOS = List.of(DRAIN_DEDUP, DRAIN_PUSH, FAULTS_DEDUP, FAULTS_PUSH,
+            IDENTICAL_PAYLOADS, REPLY_LOST);
 
     /** The scenarios that share a lane ({@link Lanes}): each provider's faults alone, the drains
      * together. */
-    public static final List<Set<String>> LANES = List.of(Set.of("faults-dedup"), Set.of("faults-push"),
-            Set.of("drain-dedup", "drain-push", "identical-payloads", "reply-lost"));
+    public static final List<Set<SendScenario>> LANES = List.of(Set.of(FAULTS_DEDUP), Set.of(FAULTS_PUSH),
+            Set.of(DRAIN_DEDUP, DRAIN_PUSH, IDENTICAL_PAYLOADS, REPLY_LOST));
 
     @Override
     public void run(WorkloadContext context) throws Exception {

@@ -4,7 +4,7 @@ import dev.lockdrill.harness.Scenario;
 import java.time.Duration;
 
 /** One scripted situation the notification workers must survive, against one kind of provider. */
-interface SendScenario extends Scenario<SendRig> {
+public interface SendScenario extends Scenario<SendRig> {
 
     FakeProvider provider();
 

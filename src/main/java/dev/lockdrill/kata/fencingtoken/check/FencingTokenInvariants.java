@@ -14,10 +14,19 @@ public final class FencingTokenInvariants {
     private FencingTokenInvariants() {
     }
 
+    public static final Invariant STALE_WRITE_REJECTED = new StaleWriteRejected();
+    public static final Invariant ACCEPTED_TOKENS_MONOTONIC = new AcceptedTokensMonotonic();
+    public static final Invariant FRESH_WRITE_ACCEPTED = new FreshWriteAccepted();
+    public static final Invariant RETRY_IS_IDEMPOTENT = new RetryIsIdempotent();
+    public static final Invariant OUTCOME_MATCHES_STORAGE = new OutcomeMatchesStorage();
+    public static final Invariant FINAL_VALUE_IS_LAST_ACCEPTED = new FinalValueIsLastAccepted();
+    public static final Invariant SURVIVES_KILLED_CONNECTION = new SurvivesKilledConnection();
+    public static final Invariant NO_UNEXPECTED_ERRORS = noUnexpectedErrors();
+
     public static List<Invariant> all() {
-        return List.of(new StaleWriteRejected(), new AcceptedTokensMonotonic(), new FreshWriteAccepted(),
-                new RetryIsIdempotent(), new OutcomeMatchesStorage(), new FinalValueIsLastAccepted(),
-                new SurvivesKilledConnection(), noUnexpectedErrors());
+        return List.of(STALE_WRITE_REJECTED, ACCEPTED_TOKENS_MONOTONIC, FRESH_WRITE_ACCEPTED, RETRY_IS_IDEMPOTENT,
+                OUTCOME_MATCHES_STORAGE, FINAL_VALUE_IS_LAST_ACCEPTED, SURVIVES_KILLED_CONNECTION,
+                NO_UNEXPECTED_ERRORS);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.lockdrill.kata.fencingtoken.check;
 
 import dev.lockdrill.kata.fencingtoken.protocol.FencingOps;
+import dev.lockdrill.kata.fencingtoken.protocol.Read;
 import dev.lockdrill.kata.fencingtoken.protocol.Write;
 import dev.lockdrill.kata.fencingtoken.protocol.ReadResult;
 import dev.lockdrill.check.Evidence;
@@ -71,7 +72,7 @@ public final class FinalValueIsLastAccepted implements Invariant {
     private static Optional<Evidence> readMismatch(History history, List<Op> writes, String key, long token,
                                                    Object value) {
         return history.ops(FencingOps.READ).stream()
-                .filter(r -> key.equals(ReadResult.key(r)) && r.ok())
+                .filter(r -> key.equals(Read.of(r).key()) && r.ok())
                 .reduce((first, second) -> second)
                 .filter(read -> writes.stream().allMatch(w -> w.completeNanos() < read.invokeNanos()))
                 .filter(read -> ReadResult.of(read).filter(r -> r.found() && Objects.equals(r.token(), token)

@@ -1,30 +1,30 @@
 package dev.lockdrill.kata.fencingtoken.protocol;
 
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.Op;
 
 import java.util.Map;
 
 /** The harness's lease service: which lease a worker asked for, for how long, and the token it got. */
 public record LeaseGrant(String lease, long ttlMs) {
-    static final String LEASE = "lease";
-    static final String TTL_MS = "ttlMs";
-    static final String TOKEN = "token";
-    static final String ATTEMPTS = "attempts";
+    /** What an acquire that completed answered: the token, and how many tries it took. */
+    public record Granted(Long token, int attempts) {
+    }
 
     public Map<String, Object> toMap() {
-        return Map.of(LEASE, lease, TTL_MS, ttlMs);
+        return Fields.of(this);
     }
 
     public static LeaseGrant of(Op acquire) {
-        return new LeaseGrant(acquire.stringArg(LEASE), acquire.longArg(TTL_MS));
+        return acquire.args(LeaseGrant.class);
     }
 
     public static Map<String, Object> result(long token, int attempts) {
-        return Map.of(TOKEN, token, ATTEMPTS, attempts);
+        return Fields.of(new Granted(token, attempts));
     }
 
-    /** The token an acquire that completed handed out. */
+    /** The token an acquire that completed handed out; null for one that did not. */
     public static Long token(Op acquire) {
-        return acquire.longResult(TOKEN);
+        return acquire.result(Granted.class).token();
     }
 }

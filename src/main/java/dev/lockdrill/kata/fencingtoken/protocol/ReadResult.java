@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.fencingtoken.protocol;
 
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.Op;
 
 import java.util.Map;
@@ -7,33 +8,16 @@ import java.util.Optional;
 
 /** What read(key) returned: nothing, or the stored value with its token. */
 public record ReadResult(boolean found, String value, Long token) {
-    static final String FOUND = "found";
-    static final String VALUE = "value";
-    static final String TOKEN = "token";
-
     public static ReadResult nothing() {
         return new ReadResult(false, null, null);
     }
 
     public Map<String, Object> toMap() {
-        return found ? Map.of(FOUND, true, VALUE, value, TOKEN, token) : Map.of(FOUND, false);
-    }
-
-    /** The read's key argument. */
-    public static String key(Op read) {
-        return read.stringArg(Write.KEY);
-    }
-
-    public static Map<String, Object> args(String key) {
-        return Map.of(Write.KEY, key);
+        return Fields.of(this);
     }
 
     /** The result of a read that completed, empty for one that failed. */
     public static Optional<ReadResult> of(Op read) {
-        if (!read.ok()) {
-            return Optional.empty();
-        }
-        return Optional.of(read.boolResult(FOUND)
-                ? new ReadResult(true, read.stringResult(VALUE), read.longResult(TOKEN)) : nothing());
+        return read.ok() ? Optional.of(read.result(ReadResult.class)) : Optional.empty();
     }
 }

@@ -11,6 +11,7 @@ import dev.lockdrill.history.Op;
 import dev.lockdrill.kata.fencingtoken.protocol.FencingObservations;
 import dev.lockdrill.kata.fencingtoken.protocol.FencingOps;
 import dev.lockdrill.kata.fencingtoken.protocol.LeaseGrant;
+import dev.lockdrill.kata.fencingtoken.protocol.Read;
 import dev.lockdrill.kata.fencingtoken.protocol.ReadResult;
 import dev.lockdrill.kata.fencingtoken.protocol.Write;
 import dev.lockdrill.katas.api.fencing.FencedStore;
@@ -64,7 +65,7 @@ final class FencingRig extends ScenarioRig implements AutoCloseable {
     }
 
     void read(String worker, FencedStore store, String key) {
-        recorder().call(scenario, worker, FencingOps.READ, ReadResult.args(key), () -> store.read(key),
+        recorder().call(scenario, worker, FencingOps.READ, new Read(key).toMap(), () -> store.read(key),
                 value -> value.map(v -> new ReadResult(true, String.valueOf(v.value()), v.token()))
                         .orElse(ReadResult.nothing()).toMap(),
                 Recorder.OnError.FAILED);

@@ -3,5 +3,5 @@ package dev.lockdrill.kata.fencingtoken.workload;
 import dev.lockdrill.harness.Scenario;
 
 /** One scripted situation the store must survive. */
-interface FencingScenario extends Scenario<FencingRig> {
+public interface FencingScenario extends Scenario<FencingRig> {
 }

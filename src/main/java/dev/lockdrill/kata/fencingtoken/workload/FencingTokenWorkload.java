@@ -18,13 +18,16 @@ import java.util.List;
  * change in commit order per key) and the harness's lease service, then runs each scenario.
  */
 public final class FencingTokenWorkload implements Workload, Explorable {
-    static final List<FencingScenario> SCENARIOS = List.of(
-            new DigitBoundaryScenario(),
-            new PausedHolderScenario(),
-            new StalledRoundTripScenario(),
-            new KilledMidWriteScenario(),
-            new TenWritersScenario(),
-            new ReplyLostScenario());
+    public static final FencingScenario DIGIT_BOUNDARY = new DigitBoundaryScenario();
+    public static final FencingScenario PAUSED_HOLDER = new PausedHolderScenario();
+    public static final FencingScenario STALLED_ROUND_TRIP = new StalledRoundTripScenario();
+    public static final FencingScenario KILLED_MID_WRITE = new KilledMidWriteScenario();
+    public static final FencingScenario TEN_WRITERS = new TenWritersScenario();
+    public static final FencingScenario REPLY_LOST = new ReplyLostScenario();
+
+    /** The scripted scenarios, in the order they run. */
+    public static final List<FencingScenario> SCENARIOS = List.of(DIGIT_BOUNDARY, PAUSED_HOLDER, STALLED_ROUND_TRIP,
+            KILLED_MID_WRITE, TEN_WRITERS, REPLY_LOST);
 
     @Override
     public void run(WorkloadContext context) throws Exception {

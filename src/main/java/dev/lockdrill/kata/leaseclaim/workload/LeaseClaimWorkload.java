@@ -20,27 +20,31 @@ import java.util.Set;
  * scenario on rows of its own.
  */
 public final class LeaseClaimWorkload implements Workload, Explorable {
-    static final List<LeaseScenario> SCENARIOS = List.of(
-            new PausedPastLeaseScenario(),
-            new ContendedRowScenario(),
-            new StalledClaimScenario(false),
-            new SkewedClockScenario(),
-            new RestartedWorkerScenario(),
-            new RenewedThenCrashedScenario(),
-            new ClaimHammerScenario(),
-            new TenWorkersScenario(),
-            new StalledClaimScenario(true),
-            new ClaimBoundsScenario(),
-            new ReplyLostScenario());
+    public static final LeaseScenario PAUSED_PAST_LEASE = new PausedPastLeaseScenario();
+    public static final LeaseScenario CONTENDED_ROW = new ContendedRowScenario();
+    public static final LeaseScenario STALLED_CLAIM = new StalledClaimScenario(false);
+    public static final LeaseScenario SKEWED_CLOCK = new SkewedClockScenario();
+    public static final LeaseScenario RESTARTED_WORKER = new RestartedWorkerScenario();
+    public static final LeaseScenario RENEWED_THEN_CRASHED = new RenewedThenCrashedScenario();
+    public static final LeaseScenario CLAIM_HAMMER = new ClaimHammerScenario();
+    public static final LeaseScenario TEN_WORKERS = new TenWorkersScenario();
+    public static final LeaseScenario POOLED_STALLED_CLAIM = new StalledClaimScenario(true);
+    public static final LeaseScenario CLAIM_BOUNDS = new ClaimBoundsScenario();
+    public static final LeaseScenario REPLY_LOST = new ReplyLostScenario();
+
+    /** The scripted scenarios, in the order they run. */
+    public static final List<LeaseScenario> SCENARIOS = List.of(PAUSED_PAST_LEASE, CONTENDED_ROW, STALLED_CLAIM,
+            SKEWED_CLOCK, RESTARTED_WORKER, RENEWED_THEN_CRASHED, CLAIM_HAMMER, TEN_WORKERS, POOLED_STALLED_CLAIM,
+            CLAIM_BOUNDS, REPLY_LOST);
 
     /**
      * The scenarios that share a lane ({@link Lanes}): the paused worker with the short ones (and
      * the pooled one, which needs lane 0), the crashes and lost replies, the crowds.
      */
-    public static final List<Set<String>> LANES = List.of(
-            Set.of("paused-past-lease", "contended-row", "stalled-claim", "pooled-stalled-claim", "claim-bounds"),
-            Set.of("restarted-worker", "renewed-then-crashed", "reply-lost"),
-            Set.of("skewed-clock", "claim-hammer", "ten-workers"));
+    public static final List<Set<LeaseScenario>> LANES = List.of(
+            Set.of(PAUSED_PAST_LEASE, CONTENDED_ROW, STALLED_CLAIM, POOLED_STALLED_CLAIM, CLAIM_BOUNDS),
+            Set.of(RESTARTED_WORKER, RENEWED_THEN_CRASHED, REPLY_LOST),
+            Set.of(SKEWED_CLOCK, CLAIM_HAMMER, TEN_WORKERS));
 
     @Override
     public void run(WorkloadContext context) throws Exception {

@@ -20,18 +20,27 @@ public final class OutboxRelayInvariants {
     private OutboxRelayInvariants() {
     }
 
-    /**
-     * The kata's invariants over its direct scenarios, then the same ones over the scenario through
-     * PgBouncer, as one invariant (holds-through-pooler) that says when it was not run.
-     */
+    public static final Invariant COMMITTED_EVENTS_PUBLISHED = new CommittedEventsPublished();
+    public static final Invariant ROLLED_BACK_NEVER_PUBLISHED = new RolledBackNeverPublished();
+    public static final Invariant DUPLICATES_KEEP_EVENT_ID = new DuplicatesKeepEventId();
+    public static final Invariant NO_DUPLICATES_WITHOUT_FAULT = new NoDuplicatesWithoutFault();
+    public static final Invariant PUBLISHED_EVENTS_MARKED = new PublishedEventsMarked();
+    public static final Invariant RELAYS_PROGRESS_CONCURRENTLY = new RelaysProgressConcurrently();
+    public static final Invariant RELAY_BATCH_HONOURS_MAX = new RelayBatchHonoursMax();
+    public static final Invariant CALLS_END_DURING_OUTAGE = new CallsEndDuringOutage();
+    public static final Invariant NO_UNEXPECTED_ERRORS = noUnexpectedErrors();
+    private static final List<Invariant> DIRECT = List.of(COMMITTED_EVENTS_PUBLISHED, ROLLED_BACK_NEVER_PUBLISHED,
+            DUPLICATES_KEEP_EVENT_ID, NO_DUPLICATES_WITHOUT_FAULT, PUBLISHED_EVENTS_MARKED,
+            RELAYS_PROGRESS_CONCURRENTLY, RELAY_BATCH_HONOURS_MAX, CALLS_END_DURING_OUTAGE, NO_UNEXPECTED_ERRORS);
+
+    /** The invariants above over the scenarios through PgBouncer, as one that says when they were not run. */
+    public static final Invariant HOLDS_THROUGH_POOLER = new ThroughPooler(DIRECT, Scenario.POOLED);
+
+    /** The kata's invariants over its direct scenarios, then {@link #HOLDS_THROUGH_POOLER}. */
     public static List<Invariant> all() {
-        List<Invariant> direct = List.of(new CommittedEventsPublished(), new RolledBackNeverPublished(),
-                new DuplicatesKeepEventId(), new NoDuplicatesWithoutFault(), new PublishedEventsMarked(),
-                new RelaysProgressConcurrently(), new RelayBatchHonoursMax(), new CallsEndDuringOutage(),
-                noUnexpectedErrors());
         List<Invariant> all = new ArrayList<>();
-        direct.forEach(invariant -> all.add(ThroughPooler.outside(Scenario.POOLED, invariant)));
-        all.add(new ThroughPooler(direct, Scenario.POOLED));
+        DIRECT.forEach(invariant -> all.add(ThroughPooler.outside(Scenario.POOLED, invariant)));
+        all.add(HOLDS_THROUGH_POOLER);
         return List.copyOf(all);
     }
 

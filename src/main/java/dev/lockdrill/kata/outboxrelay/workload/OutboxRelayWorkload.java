@@ -18,17 +18,21 @@ import java.util.List;
  * meets another scenario's leftovers.
  */
 public final class OutboxRelayWorkload implements Workload, Explorable {
-    static final List<OutboxScenario> SCENARIOS = List.of(
-            new RolledBackScenario(),
-            new LateCommitScenario(),
-            new BrokerOutageScenario(),
-            new KilledAfterPublishScenario(),
-            new CrashedBeforePublishScenario(),
-            new BrokerTimeoutScenario(),
-            new BatchLimitsScenario(),
-            new ThreeRelaysScenario(),
-            new SlowBrokerScenario(),
-            new PooledRelaysScenario());
+    public static final OutboxScenario ROLLED_BACK = new RolledBackScenario();
+    public static final OutboxScenario LATE_COMMIT = new LateCommitScenario();
+    public static final OutboxScenario BROKER_OUTAGE = new BrokerOutageScenario();
+    public static final OutboxScenario KILLED_AFTER_PUBLISH = new KilledAfterPublishScenario();
+    public static final OutboxScenario CRASHED_BEFORE_PUBLISH = new CrashedBeforePublishScenario();
+    public static final OutboxScenario BROKER_TIMEOUT = new BrokerTimeoutScenario();
+    public static final OutboxScenario BATCH_LIMITS = new BatchLimitsScenario();
+    public static final OutboxScenario THREE_RELAYS = new ThreeRelaysScenario();
+    public static final OutboxScenario SLOW_BROKER = new SlowBrokerScenario();
+    public static final OutboxScenario POOLED_RELAYS = new PooledRelaysScenario();
+
+    /** The scripted scenarios, in the order they run. */
+    public static final List<OutboxScenario> SCENARIOS = List.of(ROLLED_BACK, LATE_COMMIT, BROKER_OUTAGE,
+            KILLED_AFTER_PUBLISH, CRASHED_BEFORE_PUBLISH, BROKER_TIMEOUT, BATCH_LIMITS, THREE_RELAYS, SLOW_BROKER,
+            POOLED_RELAYS);
 
     @Override
     public void run(WorkloadContext context) throws Exception {

@@ -3,5 +3,5 @@ package dev.lockdrill.kata.outboxrelay.workload;
 import dev.lockdrill.harness.Scenario;
 
 /** One scripted situation the outbox relay must survive. */
-interface OutboxScenario extends Scenario<OutboxRig> {
+public interface OutboxScenario extends Scenario<OutboxRig> {
 }

@@ -21,17 +21,26 @@ public final class LockServiceInvariants {
     private LockServiceInvariants() {
     }
 
-    /**
-     * The kata's invariants over its direct scenarios, then the same ones over the scenarios through
-     * PgBouncer, as one invariant (holds-through-pooler) that says when those were not run.
-     */
+    public static final Invariant ONE_LIVE_HOLDER = new OneLiveHolder();
+    public static final Invariant TOKENS_STRICTLY_INCREASE = new TokensStrictlyIncrease();
+    public static final Invariant ONLY_CURRENT_TOKEN_RENEWS_OR_RELEASES = new OnlyCurrentLeaseActs();
+    public static final Invariant CURRENT_LEASE_RENEWS_AND_RELEASES = new CurrentLeaseActs();
+    public static final Invariant GRANTS_MATCH_TABLE = new GrantsMatchTable();
+    public static final Invariant EXPIRED_LEASE_REACQUIRABLE = new FreeLockCanBeAcquired();
+    public static final Invariant STALE_HOLDER_FENCED = new StaleHolderFenced();
+    public static final Invariant NO_UNEXPECTED_ERRORS = noUnexpectedErrors();
+    private static final List<Invariant> DIRECT = List.of(ONE_LIVE_HOLDER, TOKENS_STRICTLY_INCREASE,
+            ONLY_CURRENT_TOKEN_RENEWS_OR_RELEASES, CURRENT_LEASE_RENEWS_AND_RELEASES, GRANTS_MATCH_TABLE,
+            EXPIRED_LEASE_REACQUIRABLE, STALE_HOLDER_FENCED, NO_UNEXPECTED_ERRORS);
+
+    /** The invariants above over the scenarios through PgBouncer, as one that says when they were not run. */
+    public static final Invariant HOLDS_THROUGH_POOLER = new ThroughPooler(DIRECT, PooledScenarios.ALL);
+
+    /** The kata's invariants over its direct scenarios, then {@link #HOLDS_THROUGH_POOLER}. */
     public static List<Invariant> all() {
-        List<Invariant> direct = List.of(new OneLiveHolder(), new TokensStrictlyIncrease(),
-                new OnlyCurrentLeaseActs(), new CurrentLeaseActs(), new GrantsMatchTable(), new FreeLockCanBeAcquired(),
-                new StaleHolderFenced(), noUnexpectedErrors());
         List<Invariant> all = new ArrayList<>();
-        direct.forEach(invariant -> all.add(ThroughPooler.outside(PooledScenarios.ALL, invariant)));
-        all.add(new ThroughPooler(direct, PooledScenarios.ALL));
+        DIRECT.forEach(invariant -> all.add(ThroughPooler.outside(PooledScenarios.ALL, invariant)));
+        all.add(HOLDS_THROUGH_POOLER);
         return List.copyOf(all);
     }
 

@@ -24,26 +24,29 @@ import java.util.Set;
 public final class LockServiceWorkload implements Workload, Explorable {
     /** The advisory lock (two-key form, apart from any hashtext(name) key) the stall trigger waits on. */
     static final String STALL_LOCK = "7373, 1";
-    static final List<LockScenario> SCENARIOS = List.of(
-            new HandoverScenario(),
-            new PausedHolderScenario(),
-            new RenewThenStopScenario(),
-            new RenewLengthsScenario(),
-            new ClockJumpScenario(),
-            new KilledLockSessionScenario(),
-            new StalledAcquireScenario(),
-            new ContendersScenario(),
-            new PooledHandoverScenario(),
-            new ReplyLostScenario());
+    public static final LockScenario HANDOVER = new HandoverScenario();
+    public static final LockScenario PAUSED_PAST_TTL = new PausedHolderScenario();
+    public static final LockScenario RENEW_THEN_STOP = new RenewThenStopScenario();
+    public static final LockScenario RENEW_LENGTHS = new RenewLengthsScenario();
+    public static final LockScenario CLOCK_JUMP = new ClockJumpScenario();
+    public static final LockScenario KILLED_LOCK_SESSION = new KilledLockSessionScenario();
+    public static final LockScenario STALLED_ACQUIRE = new StalledAcquireScenario();
+    public static final LockScenario CONTENDERS = new ContendersScenario();
+    public static final LockScenario POOLED_HANDOVER = new PooledHandoverScenario();
+    public static final LockScenario REPLY_LOST = new ReplyLostScenario();
+
+    /** The scripted scenarios, in the order they run. */
+    public static final List<LockScenario> SCENARIOS = List.of(HANDOVER, PAUSED_PAST_TTL, RENEW_THEN_STOP,
+            RENEW_LENGTHS, CLOCK_JUMP, KILLED_LOCK_SESSION, STALLED_ACQUIRE, CONTENDERS, POOLED_HANDOVER, REPLY_LOST);
 
     /**
      * The scenarios that share a lane ({@link Lanes}): the quick ones (and the pooled one, which
      * needs lane 0), the renewals, the pauses and jumps.
      */
-    public static final List<Set<String>> LANES = List.of(
-            Set.of("handover", "stalled-acquire", "contenders", "killed-lock-session", "pooled-handover"),
-            Set.of("renew-then-stop", "renew-lengths", "reply-lost"),
-            Set.of("paused-past-ttl", "clock-jump"));
+    public static final List<Set<LockScenario>> LANES = List.of(
+            Set.of(HANDOVER, STALLED_ACQUIRE, CONTENDERS, KILLED_LOCK_SESSION, POOLED_HANDOVER),
+            Set.of(RENEW_THEN_STOP, RENEW_LENGTHS, REPLY_LOST),
+            Set.of(PAUSED_PAST_TTL, CLOCK_JUMP));
 
     @Override
     public void run(WorkloadContext context) throws Exception {

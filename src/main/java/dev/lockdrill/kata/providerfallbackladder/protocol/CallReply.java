@@ -1,8 +1,8 @@
 package dev.lockdrill.kata.providerfallbackladder.protocol;
 
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.Op;
 
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -10,25 +10,12 @@ import java.util.Map;
  * returned at. A 5xx or a timeout is the provider's failure; a 2xx or a 4xx is an answer.
  */
 public record CallReply(int status, String body, boolean timedOut, long endTick) {
-    private static final String STATUS = "status";
-    private static final String BODY = "body";
-    private static final String TIMED_OUT = "timedOut";
-    private static final String END = "endTick";
-
     public Map<String, Object> toMap() {
-        Map<String, Object> result = new HashMap<>();
-        result.put(STATUS, status);
-        result.put(TIMED_OUT, timedOut);
-        result.put(END, endTick);
-        if (body != null) {
-            result.put(BODY, body);
-        }
-        return result;
+        return Fields.of(this);
     }
 
     public static CallReply of(Op op) {
-        return new CallReply(op.longResult(STATUS).intValue(), op.stringResult(BODY), op.boolResult(TIMED_OUT),
-                op.longResult(END));
+        return op.result(CallReply.class);
     }
 
     public boolean providerFailed() {

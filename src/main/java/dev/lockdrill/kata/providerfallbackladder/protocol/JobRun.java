@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.providerfallbackladder.protocol;
 
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.Op;
 
 import java.util.Map;
@@ -9,15 +10,11 @@ import java.util.Map;
  * of the ladder's ticker just before {@code complete} was called (where its budget starts).
  */
 public record JobRun(String ladder, String job, long startTick) {
-    private static final String LADDER = "ladder";
-    private static final String JOB = "job";
-    private static final String START = "startTick";
-
     public Map<String, Object> toMap() {
-        return Map.of(LADDER, ladder, JOB, job, START, startTick);
+        return Fields.of(this);
     }
 
     public static JobRun of(Op op) {
-        return new JobRun(op.stringArg(LADDER), op.stringArg(JOB), op.longArg(START));
+        return op.args(JobRun.class);
     }
 }

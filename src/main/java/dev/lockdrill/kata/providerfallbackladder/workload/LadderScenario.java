@@ -1,10 +1,8 @@
 package dev.lockdrill.kata.providerfallbackladder.workload;
 
+import dev.lockdrill.history.NamedScenario;
+
 /** One scripted situation the ladder must handle, on virtual time. */
-interface LadderScenario {
-    String name();
-
-    String summary();
-
+public interface LadderScenario extends NamedScenario {
     void run(LadderRig rig) throws Exception;
 }

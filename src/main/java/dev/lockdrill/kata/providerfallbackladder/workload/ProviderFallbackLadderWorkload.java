@@ -11,16 +11,20 @@ import java.util.List;
 
 /** The provider-fallback-ladder kata: each scenario drives a fresh ladder on virtual time; no database. */
 public final class ProviderFallbackLadderWorkload implements Workload, Explorable {
-    static final List<LadderScenario> SCENARIOS = List.of(
-            new HangingProviderScenario(),
-            new SharedByWorkersScenario(),
-            new FailFastScenario(),
-            new FlappingScenario(),
-            new RecoveringProviderScenario(),
-            new SlowProviderScenario(),
-            new AllDownScenario(),
-            new ClientErrorScenario(),
-            new ExpiryStampedeScenario());
+    public static final LadderScenario HANGING_PROVIDER = new HangingProviderScenario();
+    public static final LadderScenario SHARED_BY_WORKERS = new SharedByWorkersScenario();
+    public static final LadderScenario FAIL_FAST_PROVIDER = new FailFastScenario();
+    public static final LadderScenario FLAPPING_PROVIDER = new FlappingScenario();
+    public static final LadderScenario RECOVERING_PROVIDER = new RecoveringProviderScenario();
+    public static final LadderScenario SLOW_PROVIDER = new SlowProviderScenario();
+    public static final LadderScenario ALL_DOWN = new AllDownScenario();
+    public static final LadderScenario CLIENT_ERRORS = new ClientErrorScenario();
+    public static final LadderScenario EXPIRY_STAMPEDE = new ExpiryStampedeScenario();
+
+    /** The scripted scenarios, in the order they run. */
+    public static final List<LadderScenario> SCENARIOS = List.of(HANGING_PROVIDER, SHARED_BY_WORKERS,
+            FAIL_FAST_PROVIDER, FLAPPING_PROVIDER, RECOVERING_PROVIDER, SLOW_PROVIDER, ALL_DOWN, CLIENT_ERRORS,
+            EXPIRY_STAMPEDE);
 
     @Override
     public void run(WorkloadContext context) throws Exception {

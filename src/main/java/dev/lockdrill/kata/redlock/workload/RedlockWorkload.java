@@ -20,31 +20,35 @@ import java.util.Set;
  * in the run's schema, then each scenario with its own proxies and faults.
  */
 public final class RedlockWorkload implements Workload, Explorable {
-    static final List<RedlockScenario> SCENARIOS = List.of(
-            new HandoverScenario(),
-            new MinorityFreeScenario(),
-            new LateReleaseScenario(),
-            new UnreachableNodeScenario(),
-            new SlowNodeScenario(),
-            new RacingClientsScenario(),
-            new PausedHolderScenario(),
-            new NodeRestartScenario(),
-            new TtlCutScenario(),
-            new PausedBeforeTokenScenario(HoldFirstRoundTrip.Side.BEFORE_THE_SERVER),
-            new PausedBeforeTokenScenario(HoldFirstRoundTrip.Side.REPLY_HELD),
-            new RestartBeforeTokenScenario(),
-            new ReleaseInterleavedScenario());
+    public static final RedlockScenario HANDOVER = new HandoverScenario();
+    public static final RedlockScenario MINORITY_FREE = new MinorityFreeScenario();
+    public static final RedlockScenario LATE_RELEASE = new LateReleaseScenario();
+    public static final RedlockScenario UNREACHABLE_NODE = new UnreachableNodeScenario();
+    public static final RedlockScenario SLOW_NODE = new SlowNodeScenario();
+    public static final RedlockScenario RACING_CLIENTS = new RacingClientsScenario();
+    public static final RedlockScenario PAUSED_HOLDER = new PausedHolderScenario();
+    public static final RedlockScenario NODE_RESTART = new NodeRestartScenario();
+    public static final RedlockScenario TTL_CUT = new TtlCutScenario();
+    public static final RedlockScenario PAUSED_BEFORE_TOKEN = new PausedBeforeTokenScenario(HoldFirstRoundTrip.Side.BEFORE_THE_SERVER);
+    public static final RedlockScenario TOKEN_REPLY_HELD = new PausedBeforeTokenScenario(HoldFirstRoundTrip.Side.REPLY_HELD);
+    public static final RedlockScenario RESTART_BEFORE_TOKEN = new RestartBeforeTokenScenario();
+    public static final RedlockScenario RELEASE_INTERLEAVED = new ReleaseInterleavedScenario();
+
+    /** The scripted scenarios, in the order they run. */
+    public static final List<RedlockScenario> SCENARIOS = List.of(HANDOVER, MINORITY_FREE, LATE_RELEASE,
+            UNREACHABLE_NODE, SLOW_NODE, RACING_CLIENTS, PAUSED_HOLDER, NODE_RESTART, TTL_CUT, PAUSED_BEFORE_TOKEN,
+            TOKEN_REPLY_HELD, RESTART_BEFORE_TOKEN, RELEASE_INTERLEAVED);
 
     /**
      * The scenarios that share a lane ({@link Lanes}), each lane with five Redis nodes of its own
      * (a restarted node forgets every key on it): the late release with the quick ones, the paused
      * holder with the faulty nodes.
      */
-    public static final List<Set<String>> LANES = List.of(
-            Set.of("handover", "minority-free", "late-release", "ttl-cut", "node-restart", "paused-before-token",
-                    "release-interleaved"),
-            Set.of("unreachable-node", "slow-node", "racing-clients", "paused-holder", "token-reply-held",
-                    "restart-before-token"));
+    public static final List<Set<RedlockScenario>> LANES = List.of(
+            Set.of(HANDOVER, MINORITY_FREE, LATE_RELEASE, TTL_CUT, NODE_RESTART, PAUSED_BEFORE_TOKEN,
+                    RELEASE_INTERLEAVED),
+            Set.of(UNREACHABLE_NODE, SLOW_NODE, RACING_CLIENTS, PAUSED_HOLDER, TOKEN_REPLY_HELD,
+                    RESTART_BEFORE_TOKEN));
 
     @Override
     public void run(WorkloadContext context) throws Exception {

@@ -5,6 +5,7 @@ import dev.lockdrill.history.Op;
 import dev.lockdrill.kata.fencingtoken.protocol.FencingObservations;
 import dev.lockdrill.kata.fencingtoken.protocol.FencingOps;
 import dev.lockdrill.kata.fencingtoken.protocol.LeaseGrant;
+import dev.lockdrill.kata.fencingtoken.protocol.Read;
 import dev.lockdrill.kata.fencingtoken.protocol.ReadResult;
 import dev.lockdrill.kata.fencingtoken.protocol.Write;
 import dev.lockdrill.history.Outcome;
@@ -42,7 +43,7 @@ final class FencingHistory {
     }
 
     long read(String worker, String key, String value, long token, long atMs) {
-        return builder.op(worker, FencingOps.READ.label(), ReadResult.args(key), atMs, atMs + 1, Outcome.OK,
+        return builder.op(worker, FencingOps.READ.label(), new Read(key).toMap(), atMs, atMs + 1, Outcome.OK,
                 new ReadResult(true, value, token).toMap(), null);
     }
 

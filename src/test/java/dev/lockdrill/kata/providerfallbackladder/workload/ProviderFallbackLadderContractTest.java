@@ -18,16 +18,16 @@ class ProviderFallbackLadderContractTest {
     void everyClauseNamesInvariantsAndScenariosThatExist() {
         List<String> invariants = kata.invariants().stream().map(Invariant::name).toList();
         List<String> scenarios = ProviderFallbackLadderWorkload.SCENARIOS.stream().map(LadderScenario::name).toList();
-        assertThat(kata.contract()).extracting(Clause::id).containsExactly("C1", "C2", "C3", "C4", "C5", "C6", "C7");
-        for (Clause clause : kata.contract()) {
-            assertThat(clause.invariants()).as(clause.id()).isNotEmpty().allMatch(invariants::contains);
-            assertThat(clause.scenarios()).as(clause.id()).isNotEmpty().allMatch(scenarios::contains);
+        assertThat(kata.contract().clauses()).extracting(Clause::id).containsExactly("C1", "C2", "C3", "C4", "C5", "C6", "C7");
+        for (Clause clause : kata.contract().clauses()) {
+            assertThat(clause.invariantNames()).as(clause.id()).isNotEmpty().allMatch(invariants::contains);
+            assertThat(clause.scenarioNames()).as(clause.id()).isNotEmpty().allMatch(scenarios::contains);
         }
     }
 
     @Test
     void everyScenarioExercisesSomeClause() {
-        List<String> covered = kata.contract().stream().flatMap(c -> c.scenarios().stream()).toList();
+        List<String> covered = kata.contract().clauses().stream().flatMap(c -> c.scenarioNames().stream()).toList();
         assertThat(ProviderFallbackLadderWorkload.SCENARIOS).extracting(LadderScenario::name).allMatch(covered::contains);
     }
 

@@ -26,15 +26,16 @@ import static org.assertj.core.api.Assertions.assertThat;
  * expectation it needs in the invariants, so each kata's reference explored at several seeds finds
  * nothing. When it does find something, either the explorer broke the contract or an invariant
  * judges more than the contract promises (or the reference has a bug): the message gives the
- * shrunk schedule and the command that replays it. Seeds are 1 and 2 (the bench adds 3; two keep
- * the full suite under its 15 minutes with ten katas, where three took 240 s of 14 min 51 s): random
+ * shrunk schedule and the command that replays it. The seed is 1 (the bench adds 2 and 3: with ten
+ * katas, the sandbox of a root check and this session's new scenarios the full suite took 14 min
+ * 45 s with seeds 1 and 2, this test 138 s of it, too close to its 15 minutes): random
  * seeds found a redlock disagreement at seed 271561 (majority-before-holding, see bench/README,
  * since fixed), and a suite must not fail by luck. The explorations run one after another (they
  * are timing-sensitive). This is the short
  * version; {@code bench/explore-references.sh} runs each reference for 60 s at seeds 1, 2 and 3.
  */
 class ReferenceExplorationTest {
-    static final int SEEDS = 2;
+    static final int SEEDS = 1;
     static final Duration EACH = Duration.ofSeconds(3);
 
     @TempDir

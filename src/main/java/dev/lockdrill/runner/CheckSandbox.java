@@ -67,7 +67,31 @@ final class CheckSandbox implements AutoCloseable {
 
     /** Whether check processes run as a user of their own here: lockdrill runs as root and setpriv is installed. */
     static boolean available() {
-        return ROOT && SETPRIV != null && !"0".equals(System.getenv("LOCKDRILL_CHILD_SANDBOX"));
+        return ROOT && SETPRIV != null && !"0".equals(System.getenv("LOCKDRILL_CHILD_SANDBOX")) && Switching.WORKS;
+    }
+
+    /**
+     * Whether this system lets root switch to a user of its own (a container without CAP_SETUID does
+     * not): tried once, with {@code true}, before the first check relies on it. Without it, checks run
+     * as lockdrill does rather than crash.
+     */
+    private static final class Switching {
+        static final boolean WORKS = tryOnce();
+
+        private static boolean tryOnce() {
+            long uid = FIRST_UID + ProcessHandle.current().pid() * PER_OWNER + PER_OWNER - 1;
+            try {
+                Process probe = new ProcessBuilder(SETPRIV.toString(), "--reuid=" + uid, "--regid=" + uid,
+                        "--clear-groups", "--no-new-privs", "--", "true").redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                return probe.waitFor(10, TimeUnit.SECONDS) && probe.exitValue() == 0;
+            } catch (IOException e) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
     }
 
     /** A new sandbox when {@link #available()}, else {@link #none()}. */

@@ -156,7 +156,7 @@ class BadInputTest {
     @Test
     void aUrlToAServerThatIsNotPostgresFailsWithinSeconds() throws Exception {
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            List<Socket> held = new ArrayList<>();
+            List<Socket> held = new java.util.concurrent.CopyOnWriteArrayList<>(); // the acceptor adds while the test closes them
             Thread acceptor = new Thread(() -> {
                 try {
                     while (true) {

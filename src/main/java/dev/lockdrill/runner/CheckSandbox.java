@@ -182,6 +182,13 @@ final class CheckSandbox implements AutoCloseable {
 
     /** The class path's entries, each jar followed by what its manifest's Class-Path names, once each. */
     static List<Path> expand(String classPath) {
+        return EXPANDED.computeIfAbsent(classPath, CheckSandbox::readManifests);
+    }
+
+    /** A JVM's class path and its jars' manifests do not change while it runs: read them once. */
+    private static final java.util.Map<String, List<Path>> EXPANDED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static List<Path> readManifests(String classPath) {
         java.util.LinkedHashSet<Path> all = new java.util.LinkedHashSet<>();
         for (String entry : classPath.split(java.io.File.pathSeparator)) {
             if (!entry.isBlank()) {
@@ -320,6 +327,9 @@ final class CheckSandbox implements AutoCloseable {
      */
     static List<String> sweepOrphans(Path tempRoot) {
         List<String> done = new ArrayList<>();
+        if (!ROOT) {
+            return done; // only root makes sandboxes, and only root can stop their users' processes
+        }
         try (Stream<Path> list = Files.list(tempRoot)) {
             for (Path dir : list.filter(p -> p.getFileName().toString().startsWith(PREFIX)).toList()) {
                 long uid = uidOf(dir);

@@ -23,6 +23,11 @@ abstract class FakeProvider {
     private final List<Map<String, Object>> ledger = new ArrayList<>();
     private final Map<Long, AtomicInteger> answered = new ConcurrentHashMap<>();
     private final AtomicLong messageIds = new AtomicLong();
+    /**
+     * The seq of the last request recorded on this thread: ProviderClient reads it right after the
+     * handle() it called, on the same call stack, to tie a fault to the request it struck.
+     */
+    private final ThreadLocal<Long> recordedHere = ThreadLocal.withInitial(() -> 0L);
 
     /** "dedup" or "push". */
     abstract String kind();
@@ -37,6 +42,7 @@ abstract class FakeProvider {
         synchronized (ledger) {
             ledger.add(new LedgerEntry(ledger.size() + 1, worker, notification, message.recipient(),
                     message.idempotencyKey(), message.collapseId(), result, effect, duplicate, atUs).toMap());
+            recordedHere.set((long) ledger.size());
         }
         answered.computeIfAbsent(notification, n -> new AtomicInteger()).incrementAndGet();
     }
@@ -45,6 +51,11 @@ abstract class FakeProvider {
     final int answered(long notification) {
         AtomicInteger count = answered.get(notification);
         return count == null ? 0 : count.get();
+    }
+
+    /** The seq of the request the last handle() on this thread recorded (0: none yet). */
+    final long lastRecordedHere() {
+        return recordedHere.get();
     }
 
     final Receipt newReceipt() {

@@ -31,33 +31,34 @@ final class ProviderClient implements PushProvider {
         }
         long start = rig.recorder().now();
         if (fault == ProviderFault.REQUEST_LOST) {
-            rig.injected(worker, notification, fault, start);
+            rig.injected(worker, notification, fault, start, 0);
             throw new ProviderException(ProviderException.Kind.TIMEOUT, "timed out waiting for the provider's "
                     + "response (the request never arrived)");
         }
         if (fault == ProviderFault.CRASH_DURING_SEND) {
-            rig.crash(worker, notification, fault, start);
+            rig.crash(worker, notification, fault, start, 0);
             throw new WorkerCrashed(worker);
         }
         Runnable inFlight = fault != ProviderFault.SLOW_PROVIDER ? () -> {
         } : () -> holdUntil(() -> rig.provider().answered(notification) > 0);
         Receipt receipt = rig.provider().handle(worker, notification, message, inFlight);
+        long request = rig.provider().lastRecordedHere();
         switch (fault) {
             case PAUSE_AFTER_SEND:
                 Pause.millis(rig.lease().toMillis());
                 holdUntil(() -> rig.isFinished(notification));
                 break;
             case DROP_RESPONSE:
-                rig.injected(worker, notification, fault, start);
+                rig.injected(worker, notification, fault, start, request);
                 throw new ProviderException(ProviderException.Kind.TIMEOUT, "timed out waiting for the provider's "
                         + "response (it was processed, the response was lost)");
             case CRASH_AFTER_SEND:
-                rig.crash(worker, notification, fault, start);
+                rig.crash(worker, notification, fault, start, request);
                 throw new WorkerCrashed(worker);
             default:
                 break;
         }
-        rig.injected(worker, notification, fault, start);
+        rig.injected(worker, notification, fault, start, request);
         return receipt;
     }
 

@@ -1,6 +1,7 @@
 package dev.lockdrill.kata.doublesend.workload;
 
 import dev.lockdrill.harness.Database;
+import dev.lockdrill.harness.LostReplies;
 import dev.lockdrill.harness.WorkloadContext;
 import dev.lockdrill.harness.explore.Exploration;
 import dev.lockdrill.harness.explore.Step;
@@ -25,7 +26,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * notification — any fault of the kata's matrix: a pause after the send past the lease, a lost
  * response, a lost request, a crash after or during the send, a slow provider — and inserts more
  * notifications (some to a revoked device), or copies of one of the first ones, identical in all
- * but the id (the same text to the same device twice is still two notifications). A crashed worker's next step is taken by a fresh
+ * but the id (the same text to the same device twice is still two notifications). One drain in eight
+ * loses the database's reply to its first committing round trip (a claim or a sent mark that
+ * committed: the effect landed and the worker hears an I/O error), or to its first round trip of
+ * any kind (a read, or a statement inside a transaction). A crashed worker's next step is taken by a fresh
  * process with its name. The provider is the dedup one for even seeds and the push device for odd
  * ones. After the schedule every worker drains until nothing is left, as the scripted ones do, and a
  * worker that crashed then is started again for another round.
@@ -44,6 +48,16 @@ final class SendExplorer implements AutoCloseable {
     record Drain(String actor) implements SendStep {
         public String describe() {
             return "runs drainOnce()";
+        }
+    }
+
+    /**
+     * A drainOnce() whose database reply is lost: after its first round trip that ended a transaction
+     * (the table changed and only the worker does not know), or after its first round trip of any kind.
+     */
+    record DrainReplyLost(String actor, boolean committing) implements SendStep {
+        public String describe() {
+            return LostReplies.describe("runs drainOnce()", committing);
         }
     }
 
@@ -77,7 +91,8 @@ final class SendExplorer implements AutoCloseable {
             String worker = "worker-" + (1 + random.nextInt(workers));
             int roll = random.nextInt(100);
             if (roll < 55) {
-                steps.add(new Drain(worker));
+                steps.add(random.nextInt(8) == 0 ? new DrainReplyLost(worker, random.nextInt(3) > 0)
+                        : new Drain(worker));
             } else if (roll < 84) {
                 steps.add(new Fault(NEMESIS, faults[random.nextInt(faults.length)], random.nextInt(10)));
             } else if (roll < 93) {
@@ -121,6 +136,10 @@ final class SendExplorer implements AutoCloseable {
         if (step instanceof Drain d) {
             workers.add(d.actor());
             rig.drainOnce(d.actor());
+        } else if (step instanceof DrainReplyLost l) {
+            workers.add(l.actor());
+            LostReplies.during(rig.recorder(), rig.scenario(), l.actor(), rig.pool(l.actor()), l.committing(),
+                    () -> rig.drainOnce(l.actor()));
         } else if (step instanceof Fault f) {
             rig.plan(firstId + f.notification(), f.fault());
         } else if (step instanceof Insert i) {

@@ -11,6 +11,7 @@ import dev.lockdrill.harness.WorkloadContext;
 import dev.lockdrill.harness.lease.LeaseSchema;
 import dev.lockdrill.kata.doublesend.protocol.Drained;
 import dev.lockdrill.kata.doublesend.protocol.InjectedFault;
+import dev.lockdrill.kata.doublesend.protocol.LedgerEntry;
 import dev.lockdrill.kata.doublesend.protocol.ProviderFault;
 import dev.lockdrill.kata.doublesend.protocol.SendObservations;
 import dev.lockdrill.kata.doublesend.protocol.SendOp;
@@ -252,7 +253,7 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
     }
 
     /** The worker's process dies: no more connections, its sessions killed. */
-    void crash(String worker, long notification, ProviderFault fault, long start) {
+    void crash(String worker, long notification, ProviderFault fault, long start, long request) {
         dataSources.get(worker).crash();
         int killed;
         try {
@@ -260,14 +261,17 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
         } catch (SQLException e) {
             killed = 0;
         }
-        injected(worker, notification, fault, start);
+        injected(worker, notification, fault, start, request);
         recorder().progress(scenario, worker + " crashed; " + Text.count(killed, "session") + " killed");
     }
 
-    /** Records an injected fault, as a fault event and as a row the checks can count per notification. */
-    void injected(String worker, long notification, ProviderFault fault, long start) {
+    /**
+     * Records an injected fault, as a fault event and as a row the checks can count per notification;
+     * {@code request}: the ledger seq of the request it struck (0: none reached the provider).
+     */
+    void injected(String worker, long notification, ProviderFault fault, long start, long request) {
         synchronized (injected) {
-            injected.add(new InjectedFault(notification, fault.label(), worker).toMap());
+            injected.add(new InjectedFault(notification, fault.label(), worker, request).toMap());
         }
         recorder().fault(fault, scenario, worker, start, describe(fault, worker, notification));
     }
@@ -305,14 +309,37 @@ final class SendRig extends ScenarioRig implements AutoCloseable {
                 + "'failed') LIMIT 1", firstId, nextId).isEmpty();
     }
 
+    /**
+     * Records the ground truth: the lease audit, the final rows, the leases asked, the provider's
+     * ledger (requests among identical notifications settled from effects: {@link IdenticalAttribution})
+     * and the injected faults, each following the request it struck.
+     */
     void observe() throws SQLException {
-        recorder().observe("audit", scenario, Sql.rows(admin, LeaseSchema.auditQuery(), firstId, nextId));
+        List<Map<String, Object>> audit = Sql.rows(admin, LeaseSchema.auditQuery(), firstId, nextId);
+        recorder().observe("audit", scenario, audit);
         recorder().observe("final", scenario, Sql.rows(admin, LeaseSchema.finalQuery(), firstId, nextId));
         recorder().observe(LeaseSchema.ASKED, scenario, dataSources.keySet().stream()
                 .map(worker -> LeaseSchema.askedRow(worker, lease)).toList());
-        recorder().observe(SendObservations.ledger(provider.kind()), scenario, provider.ledger());
+        Map<Long, Long> sentMarkUs = new HashMap<>();
+        for (Map<String, Object> change : audit) {
+            if ("sent".equals(change.get("newState")) && !"sent".equals(change.get("oldState"))
+                    && change.get("commitUs") != null) {
+                sentMarkUs.merge(((Number) change.get("id")).longValue(),
+                        ((Number) change.get("commitUs")).longValue(), Math::min);
+            }
+        }
+        IdenticalAttribution.Resolved resolved = IdenticalAttribution.resolve(
+                provider.ledger().stream().map(LedgerEntry::of).toList(),
+                byContent.values().stream().filter(ids -> ids.size() > 1).map(List::copyOf).toList(),
+                sentMarkUs, provider.kind().equals("push"));
+        recorder().observe(SendObservations.ledger(provider.kind()), scenario,
+                resolved.ledger().stream().map(LedgerEntry::toMap).toList());
         synchronized (injected) {
-            recorder().observe(SendObservations.INJECTED, scenario, List.copyOf(injected));
+            recorder().observe(SendObservations.INJECTED, scenario, injected.stream().map(row -> {
+                InjectedFault fault = InjectedFault.of(row);
+                Long to = resolved.moved().get(fault.request());
+                return to == null ? row : fault.on(to).toMap();
+            }).toList());
         }
     }
 

@@ -37,6 +37,8 @@ class SendExplorerTest {
                     seen.add(f.fault().label());
                 } else if (step instanceof SendExplorer.Insert i && i.revoked()) {
                     seen.add("revoked");
+                } else if (step instanceof SendExplorer.DrainReplyLost l) {
+                    seen.add(l.committing() ? "reply-lost-committing" : "reply-lost-any");
                 } else if (step instanceof SendExplorer.Copy c) {
                     assertTrue(c.notification() >= 0 && c.notification() < SendExplorer.FIRST_NOTIFICATIONS,
                             "a copy of a notification every schedule has, got #" + c.notification());
@@ -49,7 +51,7 @@ class SendExplorerTest {
             }
         }
         for (String kind : List.of("Drain", "Fault", "Insert", "revoked", "Copy", "copies-1",
-                "copies-2")) {
+                "copies-2", "reply-lost-committing", "reply-lost-any")) {
             assertTrue(seen.contains(kind), "no " + kind + " in 200 seeds");
         }
         for (ProviderFault fault : ProviderFault.values()) {

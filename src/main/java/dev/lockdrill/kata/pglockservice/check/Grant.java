@@ -41,7 +41,8 @@ record Grant(Op acquire, List<Op> followUps) {
      * Until when the lease was certainly live: TTL after the acquire began, then the TTL of each
      * successful renew that completed while the lease was still certainly live, after that renew
      * began (a renew asking less than what was left shortens the lease: it sets the expiry, it does
-     * not add to it), unless a release or a refused renew may have ended it first.
+     * not add to it), unless a release or a refused renew may have ended it first, or a renew whose
+     * outcome is unknown (its reply lost) may have shortened it.
      */
     long certainEnd() {
         return certainEndBefore(Long.MAX_VALUE);
@@ -61,6 +62,10 @@ record Grant(Op acquire, List<Op> followUps) {
                     || op.is(LockOps.RENEW) && op.ok() && !op.accepted().orElse(false);
             if (mayHaveEnded) {
                 end = Math.min(end, LockFacts.dbBefore(op));
+            }
+            if (op.is(LockOps.RENEW) && !op.ok()) {
+                // a renew whose reply was lost may have set a shorter expiry, as early as it began
+                end = Math.min(end, LockFacts.dbBefore(op) + LeaseCall.of(op).ttlMs() * 1000);
             }
         }
         return end;

@@ -49,6 +49,11 @@ final class LockHistory {
                 answer(released, Map.of()));
     }
 
+    LockHistory failedRenew(String worker, long token, long ttlMs, long from, long to) {
+        return add(worker, LockOps.RENEW, new LeaseCall(NAME, token, worker, ttlMs).toMap(), from, to, Outcome.INFO,
+                Map.of());
+    }
+
     LockHistory failedRelease(String worker, long token, long from, long to) {
         return add(worker, LockOps.RELEASE, LeaseCall.release(NAME, token, worker).toMap(), from, to, Outcome.INFO,
                 Map.of());

@@ -245,6 +245,24 @@ class LockServiceInvariantsTest {
     }
 
     @Test
+    void aRenewWhoseReplyWasLostMayHaveShortenedTheLease() {
+        // the explorer's schedule 43: a 77 ms renew lost its reply after it committed, the worker
+        // renewed again once the shortened lease had run out and was rightly refused
+        History shortened = new LockHistory()
+                .granted("worker-1", 10, 523, 0, 5)
+                .failedRenew("worker-1", 10, 77, 200, 230)
+                .renew("worker-1", 10, 77, false, 316, 320)
+                .build();
+        assertThat(new CurrentLeaseActs().check(shortened).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+        History stillLive = new LockHistory()
+                .granted("worker-1", 10, 523, 0, 5)
+                .failedRenew("worker-1", 10, 400, 200, 230)
+                .renew("worker-1", 10, 77, false, 316, 320)
+                .build();
+        assertThat(new CurrentLeaseActs().check(stillLive).verdict()).isEqualTo(Verdict.FAIL);
+    }
+
+    @Test
     void refusingARenewAfterExpiryOrAfterAnotherGrantPasses() {
         History expired = new LockHistory()
                 .granted("worker-1", 10, 400, 0, 5)

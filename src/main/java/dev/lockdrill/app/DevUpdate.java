@@ -1,5 +1,7 @@
 package dev.lockdrill.app;
 
+import dev.lockdrill.catalog.Catalog;
+import dev.lockdrill.catalog.KataManifest;
 import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.kata.Kata;
 import dev.lockdrill.support.LockdrillException;
@@ -12,8 +14,9 @@ import java.util.List;
 
 /**
  * For kata authors, like Rustlings' generated manifest: the parts of the READMEs that are derived
- * from the kata definitions — each kata's {@code ## Contract} section, from {@link Kata#contract()} —
- * rewritten from them, or (with {@link #stale()}) named where they drifted, without writing.
+ * from the kata definitions — each kata's {@code ## Contract} section, from {@link Kata#contract()},
+ * and the workbook README's kata table, from each {@code kata.yaml} in order — rewritten from them,
+ * or (with {@link #stale()}) named where they drifted, without writing.
  */
 public final class DevUpdate {
     /** One generated part of a file that differs from what the definitions say. */
@@ -28,9 +31,20 @@ public final class DevUpdate {
         this.katas = List.copyOf(katas);
     }
 
+    /** The kata table's heading row and rule, which the generated rows follow. */
+    static final String KATA_TABLE = "| kata | you implement | faults the check injects |\n| --- | --- | --- |\n";
+    static final String KATA_TABLE_SECTION = "## Katas";
+
     /** What {@link #write()} would change, changing nothing. */
     public List<Drift> stale() {
         List<Drift> drifts = new ArrayList<>();
+        Path workbookReadme = workbook.root().resolve("README.md");
+        if (Files.isRegularFile(workbookReadme)) {
+            String text = read(workbookReadme);
+            if (!text.equals(withKataTable(workbookReadme, text))) {
+                drifts.add(new Drift(workbookReadme, KATA_TABLE_SECTION));
+            }
+        }
         for (Kata kata : katas) {
             Path readme = readme(kata);
             String text = read(readme);
@@ -45,6 +59,10 @@ public final class DevUpdate {
     public List<Drift> write() {
         List<Drift> drifts = stale();
         for (Drift drift : drifts) {
+            if (drift.section().equals(KATA_TABLE_SECTION)) {
+                writeString(drift.file(), withKataTable(drift.file(), read(drift.file())));
+                continue;
+            }
             Kata kata = katas.stream().filter(k -> readme(k).equals(drift.file())).findFirst().orElseThrow();
             String text = read(drift.file());
             try {
@@ -54,6 +72,35 @@ public final class DevUpdate {
             }
         }
         return drifts;
+    }
+
+    private void writeString(Path file, String text) {
+        try {
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw LockdrillException.usage("Cannot write " + relative(file) + ": " + e.getMessage() + ".");
+        }
+    }
+
+    /** The workbook README with its kata table's rows replaced by one per kata.yaml, in the katas' order. */
+    private String withKataTable(Path readme, String text) {
+        int start = text.indexOf(KATA_TABLE);
+        if (start < 0) {
+            throw LockdrillException.usage(relative(readme) + " has no kata table (its heading row: "
+                    + KATA_TABLE.lines().findFirst().orElseThrow() + "); restore it with `git checkout "
+                    + relative(readme) + "`.");
+        }
+        int end = text.indexOf("\n\n", start);
+        StringBuilder table = new StringBuilder(KATA_TABLE);
+        for (KataManifest kata : new Catalog(workbook).katas()) {
+            if (kata.implement() == null || kata.faults() == null) {
+                throw LockdrillException.usage("katas/" + kata.id() + "/kata.yaml has no `implement:` or `faults:` "
+                        + "line, the kata's row in the README's kata table; add both.");
+            }
+            table.append("| `").append(kata.id()).append("` | ").append(kata.implement().strip()).append(" | ")
+                    .append(kata.faults().strip()).append(" |\n");
+        }
+        return text.substring(0, start) + table + (end < 0 ? "" : text.substring(end + 1));
     }
 
     /** The README with its Contract section replaced by the one the kata's definition gives. */

@@ -16,7 +16,8 @@ import java.util.concurrent.Callable;
 /** `lockdrill dev update [--check]`: the READMEs' generated parts, rewritten from the kata definitions. */
 @Command(name = "update", mixinStandardHelpOptions = true,
         description = {"For kata authors: rewrites each kata README's '## Contract' section from the kata's "
-                + "definition (<Name>Kata.contract()), the one place a clause is written.",
+                + "definition (<Name>Kata.contract()), the one place a clause is written, and README.md's kata "
+                + "table from each katas/<id>/kata.yaml (implement, faults).",
                 "Exit codes: 0 written or current, 1 with --check when something drifted, 2 usage."})
 final class DevUpdateCommand implements Callable<Integer> {
     @ParentCommand

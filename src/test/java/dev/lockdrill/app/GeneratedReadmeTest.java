@@ -7,7 +7,9 @@ import dev.lockdrill.kata.Contract;
 import dev.lockdrill.kata.fencingtoken.check.FencingTokenInvariants;
 import dev.lockdrill.kata.fencingtoken.workload.FencingTokenWorkload;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -67,5 +69,23 @@ class GeneratedReadmeTest {
         List<String> lines = ContractSection.wrap(words + "`x-ratelimit-remaining: 0` or `retry-after`", "- ", "  ");
         assertThat(lines).hasSize(2).allMatch(line -> line.length() <= ContractSection.WIDTH);
         assertThat(lines.get(1)).startsWith("  `x-ratelimit-remaining: 0`");
+    }
+
+    @Test
+    void theKataTableIsWrittenFromEachKataYamlInOrder(@TempDir Path root) throws Exception {
+        Files.createDirectories(root.resolve("katas/b-kata"));
+        Files.createDirectories(root.resolve("katas/a-kata"));
+        Files.writeString(root.resolve("katas/b-kata/kata.yaml"), "id: b-kata\ntitle: B\norder: 1\nsummary: s\n"
+                + "implementation: katas.b.B\nimplement: 'a `B` store'\nfaults: 'a pause'\n");
+        Files.writeString(root.resolve("katas/a-kata/kata.yaml"), "id: a-kata\ntitle: A\norder: 2\nsummary: s\n"
+                + "implementation: katas.a.A\nimplement: an A\nfaults: a crash\n");
+        Files.writeString(root.resolve("README.md"), "# W\n\n## Katas\n\n" + DevUpdate.KATA_TABLE
+                + "| `old` | gone | gone |\n\nAfter.\n");
+        DevUpdate update = new DevUpdate(Workbook.at(root), List.of());
+        assertThat(update.stale()).extracting(DevUpdate.Drift::section).containsExactly(DevUpdate.KATA_TABLE_SECTION);
+        update.write();
+        assertThat(Files.readString(root.resolve("README.md"))).isEqualTo("# W\n\n## Katas\n\n" + DevUpdate.KATA_TABLE
+                + "| `b-kata` | a `B` store | a pause |\n| `a-kata` | an A | a crash |\n\nAfter.\n");
+        assertThat(update.stale()).isEmpty();
     }
 }

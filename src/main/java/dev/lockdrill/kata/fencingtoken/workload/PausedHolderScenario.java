@@ -42,11 +42,14 @@ final class PausedHolderScenario implements FencingScenario {
                 secondWrote.countDown();
             });
             Pause.millis(2 * LEASE_MILLIS);
-            Pause.until(secondWrote, 5_000);
+            // the pause matters only if worker-2's newer token reached the storage meanwhile: else the
+            // stale write meets no newer token, proves nothing, and the run says unknown, never pass
+            boolean overtaken = Pause.until(secondWrote, 5_000);
             long paused = (rig.recorder().now() - pauseStart) / 1_000_000;
-            rig.recorder().fault(Faults.PAUSE, rig.scenario(), "worker-1", pauseStart,
+            rig.recorder().fault(Faults.PAUSE, rig.scenario(), "worker-1", pauseStart, overtaken,
                     "worker-1 paused " + paused + " ms holding token " + staleToken + " (lease " + LEASE_MILLIS
-                            + " ms), as in a stop-the-world GC");
+                            + " ms), as in a stop-the-world GC" + (overtaken ? ", while worker-2 wrote with a newer "
+                            + "token" : ", but worker-2's write with a newer token had not ended after 5 s"));
             rig.write("worker-1", first, key, staleToken, "written by worker-1");
             workers.awaitAll();
         }

@@ -47,10 +47,13 @@ final class RestartedWorkerScenario implements LeaseScenario {
             Pause.millis(10);
         }
         long paused = (rig.recorder().now() - pauseStart) / 1_000_000;
-        rig.recorder().fault(Faults.PAUSE, rig.scenario(), "worker-1", pauseStart, "worker-1 paused " + paused
-                + " ms holding " + PausedPastLeaseScenario.describe(stale) + " (lease " + LEASE.toMillis()
+        boolean tookOver = mine.stream().anyMatch(c -> c.id() == x);
+        // unknown, never pass, when the restarted worker never got the row: the old one's late calls
+        // would meet no new lease
+        rig.recorder().fault(Faults.PAUSE, rig.scenario(), "worker-1", pauseStart, tookOver, "worker-1 paused "
+                + paused + " ms holding " + PausedPastLeaseScenario.describe(stale) + " (lease " + LEASE.toMillis()
                 + " ms); meanwhile worker-1 restarted, as a new process with the same name, claimed "
-                + PausedPastLeaseScenario.describe(mine));
+                + PausedPastLeaseScenario.describe(mine) + (tookOver ? "" : ", not row " + x));
         for (Claim claim : stale) {
             rig.extend("worker-1", old, claim);
             rig.complete("worker-1", old, claim, Completion.DONE);

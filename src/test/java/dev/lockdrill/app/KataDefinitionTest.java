@@ -66,7 +66,7 @@ class KataDefinitionTest {
 
             @Override
             public Metrics metrics() {
-                return new FencingMetrics();
+                return new FencingMetrics(dev.lockdrill.kata.fencingtoken.workload.FencingTokenWorkload.TEN_WRITERS);
             }
 
             @Override

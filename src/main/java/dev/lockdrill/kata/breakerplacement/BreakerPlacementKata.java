@@ -50,7 +50,7 @@ public final class BreakerPlacementKata extends DeclaredKata {
 
     @Override
     public Metrics metrics() {
-        return new EmitterMetrics();
+        return new EmitterMetrics(EmitterWorkload.CREDENTIAL_REVOKED);
     }
 
     @Override

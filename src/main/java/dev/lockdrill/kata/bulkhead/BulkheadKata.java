@@ -50,7 +50,7 @@ public final class BulkheadKata extends DeclaredKata {
 
     @Override
     public Metrics metrics() {
-        return new BulkheadMetrics();
+        return new BulkheadMetrics(BulkheadWorkload.ONE_HANGS);
     }
 
     @Override

@@ -45,7 +45,7 @@ public final class FencingTokenKata extends DeclaredKata {
 
     @Override
     public Metrics metrics() {
-        return new FencingMetrics();
+        return new FencingMetrics(FencingTokenWorkload.TEN_WRITERS);
     }
 
     @Override

@@ -54,7 +54,7 @@ public final class LeaseClaimKata extends DeclaredKata {
 
     @Override
     public Metrics metrics() {
-        return new LeaseMetrics();
+        return new LeaseMetrics(LeaseClaimWorkload.TEN_WORKERS);
     }
 
     @Override

@@ -52,7 +52,7 @@ public final class PgLockServiceKata extends DeclaredKata {
 
     @Override
     public Metrics metrics() {
-        return new LockServiceMetrics();
+        return new LockServiceMetrics(LockServiceWorkload.CONTENDERS);
     }
 
     @Override

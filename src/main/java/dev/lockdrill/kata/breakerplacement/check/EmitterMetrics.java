@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.breakerplacement.check;
 
+import dev.lockdrill.history.NamedScenario;
 import dev.lockdrill.check.MetricValue;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.history.History;
@@ -10,15 +11,20 @@ import java.util.List;
 
 /** During the credential outage: the other keys' delivery rate, and the calls spent on the revoked credential. */
 public final class EmitterMetrics implements Metrics {
-    static final String SCENARIO = "credential-revoked";
+    /** The scenario whose outage the metrics measure (credential-revoked): the kata's definition names it, as an object. */
+    private final String scenario;
+
+    public EmitterMetrics(NamedScenario scenario) {
+        this.scenario = scenario.name();
+    }
 
     @Override
     public List<MetricValue> compute(History history) {
         EmitterFacts facts = new EmitterFacts(history);
-        return facts.outages().stream().filter(o -> o.scenario().equals(SCENARIO)).findFirst().map(outage -> {
-            long delivered = facts.ops(SCENARIO, EmitterOp.DELIVERED).stream()
+        return facts.outages().stream().filter(o -> o.scenario().equals(scenario)).findFirst().map(outage -> {
+            long delivered = facts.ops(scenario, EmitterOp.DELIVERED).stream()
                     .filter(op -> outage.during(op) && !outage.keys().contains(Stamp.of(op).key())).count();
-            long wasted = facts.ops(SCENARIO, EmitterOp.PLATFORM_CALL).stream()
+            long wasted = facts.ops(scenario, EmitterOp.PLATFORM_CALL).stream()
                     .filter(op -> outage.during(op) && outage.keys().contains(Stamp.of(op).key())).count();
             double seconds = (outage.to() - outage.from()) / 1000.0;
             return List.of(

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.bulkhead.check;
 
+import dev.lockdrill.history.NamedScenario;
 import dev.lockdrill.check.Latency;
 import dev.lockdrill.check.MetricValue;
 import dev.lockdrill.check.Metrics;
@@ -13,14 +14,19 @@ import java.util.List;
 
 /** Latency and throughput of the healthy dependencies while another one hangs. */
 public final class BulkheadMetrics implements Metrics {
-    static final String ONE_HANGS = "one-hangs";
+    /** The scenario whose hang the metrics measure (one-hangs): the kata's definition names it, as an object. */
+    private final String scenario;
+
+    public BulkheadMetrics(NamedScenario scenario) {
+        this.scenario = scenario.name();
+    }
 
     @Override
     public List<MetricValue> compute(History history) {
         BulkheadFacts facts = new BulkheadFacts(history);
-        List<Op> healthy = facts.faults(Faults.HANG).stream().filter(f -> f.scenario().equals(ONE_HANGS))
+        List<Op> healthy = facts.faults(Faults.HANG).stream().filter(f -> f.scenario().equals(scenario))
                 .map(FaultEvent::target).findFirst()
-                .map(hung -> facts.calls(ONE_HANGS).stream()
+                .map(hung -> facts.calls(scenario).stream()
                         .filter(call -> !hung.equals(BulkheadFacts.dependency(call))).toList())
                 .orElse(List.of());
         List<Op> ok = healthy.stream().filter(call -> BulkheadFacts.outcome(call).is(Ending.VALUE)).toList();

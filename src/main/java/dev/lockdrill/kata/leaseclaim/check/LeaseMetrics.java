@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.leaseclaim.check;
 
+import dev.lockdrill.history.NamedScenario;
 import dev.lockdrill.check.lease.LeaseAudit;
 import dev.lockdrill.check.lease.LeaseTimeline;
 import dev.lockdrill.check.Latency;
@@ -16,11 +17,16 @@ import java.util.List;
 
 /** Throughput of the ten-workers drain, claim latency, and how soon a crashed worker's rows came back. */
 public final class LeaseMetrics implements Metrics {
-    static final String SCENARIO = "ten-workers";
+    /** The scenario the metrics measure (ten-workers): the kata's definition names it, as an object. */
+    private final String scenario;
+
+    public LeaseMetrics(NamedScenario scenario) {
+        this.scenario = scenario.name();
+    }
 
     @Override
     public List<MetricValue> compute(History history) {
-        List<Op> ops = history.ops(op -> op.scenario().equals(SCENARIO));
+        List<Op> ops = history.ops(op -> op.scenario().equals(scenario));
         List<Op> claims = ops.stream().filter(op -> op.is(LeaseOp.CLAIM)).toList();
         List<Op> finished = ops.stream().filter(op -> op.is(LeaseOp.COMPLETE) && op.ok() && op.accepted().orElse(false))
                 .toList();

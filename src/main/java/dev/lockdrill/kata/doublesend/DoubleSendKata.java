@@ -48,7 +48,7 @@ public final class DoubleSendKata extends DeclaredKata {
 
     @Override
     public Metrics metrics() {
-        return new DoubleSendMetrics();
+        return new DoubleSendMetrics(DRAIN_DEDUP);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.doublesend.check;
 
+import dev.lockdrill.history.NamedScenario;
 import dev.lockdrill.check.MetricValue;
 import dev.lockdrill.check.Metrics;
 import dev.lockdrill.history.History;
@@ -10,14 +11,19 @@ import java.util.List;
 
 /** Deliveries per second of the fault-free dedup drain, wasted provider requests, duplicates the device showed. */
 public final class DoubleSendMetrics implements Metrics {
-    static final String SCENARIO = "drain-dedup";
+    /** The scenario the metrics measure (drain-dedup): the kata's definition names it, as an object. */
+    private final String scenario;
+
+    public DoubleSendMetrics(NamedScenario scenario) {
+        this.scenario = scenario.name();
+    }
 
     @Override
     public List<MetricValue> compute(History history) {
         ProviderLedger ledger = new ProviderLedger(history);
         List<ProviderLedger.Request> requests = ledger.requests();
-        long deliveries = requests.stream().filter(r -> r.scenario().equals(SCENARIO) && r.effect()).count();
-        List<Op> drains = history.ops(op -> op.is(SendOp.DRAIN) && op.scenario().equals(SCENARIO));
+        long deliveries = requests.stream().filter(r -> r.scenario().equals(scenario) && r.effect()).count();
+        List<Op> drains = history.ops(op -> op.is(SendOp.DRAIN) && op.scenario().equals(scenario));
         long first = drains.stream().mapToLong(Op::invokeNanos).min().orElse(0);
         long last = drains.stream().mapToLong(Op::completeNanos).max().orElse(0);
         double perSecond = last > first ? deliveries / ((last - first) / 1e9) : 0;

@@ -26,6 +26,7 @@ import static dev.lockdrill.kata.bulkhead.check.BulkheadInvariants.VALUES_DELIVE
 import static dev.lockdrill.kata.bulkhead.workload.BulkheadWorkload.BASELINE;
 import static dev.lockdrill.kata.bulkhead.workload.BulkheadWorkload.CANCELLATION_STORM;
 import static dev.lockdrill.kata.bulkhead.workload.BulkheadWorkload.HAMMER;
+import static dev.lockdrill.kata.bulkhead.workload.BulkheadWorkload.INTERLEAVED_ADMISSION;
 import static dev.lockdrill.kata.bulkhead.workload.BulkheadWorkload.HANG_FILLS_ITS_LIMIT;
 import static dev.lockdrill.kata.bulkhead.workload.BulkheadWorkload.ONE_HANGS;
 import static dev.lockdrill.kata.bulkhead.workload.BulkheadWorkload.OUTAGE;
@@ -69,9 +70,10 @@ public final class BulkheadKata extends DeclaredKata {
                 Clause.of("C1", """
                         At most `maxConcurrentCalls.get(dependency)` works of a dependency run at once —
                         counted from admission until the work has *really* ended (not until the caller stopped
-                        waiting), however many threads call at the same instant.""")
+                        waiting), however many threads call at the same instant, and however their admissions
+                        interleave: a count checked, then taken, lets two callers through on one permit.""")
                         .judgedBy(CONCURRENCY_WITHIN_LIMIT)
-                        .at(HAMMER, ONE_HANGS, CANCELLATION_STORM, TIMEOUT),
+                        .at(HAMMER, ONE_HANGS, CANCELLATION_STORM, TIMEOUT, INTERLEAVED_ADMISSION),
                 Clause.of("C2", """
                         A dependency with room admits: simultaneous calls to an idle dependency are admitted
                         up to the limit itself (the limit, not limit − 1), and once calls have ended — with a

@@ -39,6 +39,7 @@ final class BulkheadRig extends ScenarioRig implements AutoCloseable {
     private final Map<String, FakeDependency> dependencies = new LinkedHashMap<>();
     private final Map<String, Integer> limits;
     private final Bulkheads bulkheads;
+    private final Duration callTimeout;
     private final List<CompletableFuture<?>> outstanding = new ArrayList<>();
     private final StallWatch stalls;
 
@@ -47,6 +48,7 @@ final class BulkheadRig extends ScenarioRig implements AutoCloseable {
         super(context, null, scenario);
         this.stalls = new StallWatch(context.recorder());
         this.limits = limits;
+        this.callTimeout = callTimeout;
         limits.keySet().forEach(name -> dependencies.put(name,
                 new FakeDependency(name, context.recorder(), scenario, delayMillis)));
         List<Map<String, Object>> rows = new ArrayList<>();
@@ -70,6 +72,20 @@ final class BulkheadRig extends ScenarioRig implements AutoCloseable {
     }
 
     CompletableFuture<String> start(String worker, CallArgs args) {
+        return start(bulkheads, worker, args);
+    }
+
+    /**
+     * Fresh bulkheads of the learner's class, loaded with yield points, for calls made under an
+     * {@link dev.lockdrill.harness.interleave.Interleaving}: the harness decides how callers interleave.
+     */
+    Bulkheads interleavable() {
+        return context.implementation().createInterleavable(Bulkheads.class, new Class<?>[]{BulkheadConfig.class},
+                new BulkheadConfig(limits, callTimeout));
+    }
+
+    /** Starts a call on {@code bulkheads} (the scenario's, or interleavable ones) and records it. */
+    CompletableFuture<String> start(Bulkheads bulkheads, String worker, CallArgs args) {
         Recorder.PendingOp op = context.recorder().invoke(scenario, worker, BulkheadOp.CALL, args.toMap());
         FakeDependency target = dependencies.get(args.dependency());
         Thread caller = Thread.currentThread();

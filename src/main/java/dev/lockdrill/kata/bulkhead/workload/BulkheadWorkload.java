@@ -21,10 +21,11 @@ public final class BulkheadWorkload implements Workload, Explorable {
     public static final BulkheadScenario HAMMER = new HammerScenario();
     public static final BulkheadScenario TIMEOUT = new TimeoutScenario();
     public static final BulkheadScenario HANG_FILLS_ITS_LIMIT = new HangFillsItsLimitScenario();
+    public static final BulkheadScenario INTERLEAVED_ADMISSION = new InterleavedAdmissionScenario();
 
     /** The scripted scenarios, in the order they run. */
     public static final List<BulkheadScenario> SCENARIOS = List.of(BASELINE, ONE_HANGS, OUTAGE, CANCELLATION_STORM,
-            HAMMER, TIMEOUT, HANG_FILLS_ITS_LIMIT);
+            HAMMER, TIMEOUT, HANG_FILLS_ITS_LIMIT, INTERLEAVED_ADMISSION);
 
     /** The scenarios' names, in the order they run. */
     public static List<String> scenarioNames() {
@@ -34,10 +35,12 @@ public final class BulkheadWorkload implements Workload, Explorable {
     /**
      * The scenarios that share a lane ({@link Lanes}): the hang, the steady ones, the cancellations
      * with the hang that fills its limit (over in milliseconds unless the threads are shared), and
-     * the timeouts alone (a bulkhead that never times out keeps it waiting for its whole budget).
+     * the timeouts (a bulkhead that never times out keeps that lane waiting for its whole budget) with the
+     * interleaved admissions (their schedules are decided by the harness, not by the machine's timing).
      */
     public static final List<Set<BulkheadScenario>> LANES = List.of(Set.of(ONE_HANGS, HAMMER),
-            Set.of(BASELINE, OUTAGE), Set.of(CANCELLATION_STORM, HANG_FILLS_ITS_LIMIT), Set.of(TIMEOUT));
+            Set.of(BASELINE, OUTAGE), Set.of(CANCELLATION_STORM, HANG_FILLS_ITS_LIMIT),
+            Set.of(TIMEOUT, INTERLEAVED_ADMISSION));
 
     /** The processors the check process's JVM sees: an input of the scenarios, the same on every machine. */
     static final int PROCESSORS = 2;

@@ -1,0 +1,110 @@
+package dev.lockdrill.kata.bulkhead.workload;
+
+import dev.lockdrill.harness.interleave.Interleaving;
+import dev.lockdrill.history.Faults;
+import dev.lockdrill.kata.bulkhead.protocol.CallArgs;
+import dev.lockdrill.katas.api.bulkhead.Bulkheads;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Three callers ask a hung dependency with room for two, on fresh bulkheads whose classes carry
+ * yield points, so the harness decides every interleaving of their admission ({@link Interleaving}):
+ * the first caller (chosen by the seed) is preempted once at each of its yield points in turn while
+ * the other two make their calls. A permit count checked and then taken in two steps admits all
+ * three in the schedule that stops the first caller between its check and its act, at every seed
+ * and whatever the machine's load; a semaphore, a pool's bounded queue or a compare-and-set loop
+ * admits two. The admitted calls stay inside the hung dependency until all three have been decided,
+ * so {@code concurrency-within-limit} counts them there.
+ */
+final class InterleavedAdmissionScenario implements BulkheadScenario {
+    static final String TARGET = "pg";
+    static final int LIMIT = 2;
+    static final int CALLERS = 3;
+    /** Beyond this many yield points of the first caller, preemption points are sampled evenly. */
+    static final int MAX_SCHEDULES = 30;
+    static final long SETTLE_MILLIS = 2000;
+
+    @Override
+    public String name() {
+        return "interleaved-admission";
+    }
+
+    @Override
+    public String summary() {
+        return CALLERS + " callers at a hung " + TARGET + " (limit " + LIMIT + "), the first preempted at each of "
+                + "its yield points";
+    }
+
+    @Override
+    public Map<String, Integer> limits() {
+        return Map.of(TARGET, LIMIT);
+    }
+
+    @Override
+    public long delayMillis() {
+        return 1;
+    }
+
+    @Override
+    public Duration callTimeout() {
+        return Duration.ofSeconds(5);
+    }
+
+    @Override
+    public void run(BulkheadRig rig, SplittableRandom random) throws Exception {
+        List<Integer> order = new ArrayList<>(List.of(1, 2, 3));
+        Collections.rotate(order, random.nextInt(order.size()));
+        int n = 0;
+        int yields = schedule(rig, order, 0, ++n);
+        int stride = Math.max(1, (yields + MAX_SCHEDULES - 1) / MAX_SCHEDULES);
+        for (int preemptAt = 1; preemptAt <= yields; preemptAt += stride) {
+            schedule(rig, order, preemptAt, ++n);
+        }
+    }
+
+    /** One schedule on fresh bulkheads; returns how many yield points the first caller passed. */
+    private static int schedule(BulkheadRig rig, List<Integer> order, int preemptAt, int n) throws Exception {
+        FakeDependency pg = rig.dependency(TARGET);
+        rig.settle();
+        List<CompletableFuture<String>> futures = Collections.synchronizedList(new ArrayList<>());
+        long start = rig.recorder().now();
+        Interleaving.Outcome outcome;
+        boolean settled;
+        try (Bulkheads bulkheads = rig.interleavable()) {
+            pg.hang();
+            try {
+                Interleaving interleaving = new Interleaving(preemptAt);
+                for (int w : order) {
+                    String caller = "s" + n + "-caller-" + w;
+                    interleaving.add(caller, () -> futures.add(rig.start(bulkheads, caller, new CallArgs(TARGET))));
+                }
+                outcome = interleaving.run();
+                // every call decided: rejected (its future done) or admitted and inside the hung dependency
+                settled = Calls.await(() -> futures.size() == CALLERS
+                        && futures.stream().filter(CompletableFuture::isDone).count() + pg.inFlight() >= CALLERS,
+                        rig.deadline(SETTLE_MILLIS));
+            } finally {
+                pg.recover();
+            }
+            Calls.await(() -> futures.stream().allMatch(CompletableFuture::isDone), rig.deadline(SETTLE_MILLIS));
+        }
+        String first = "s" + n + "-caller-" + order.get(0);
+        String where = outcome.steps().stream().filter(step -> step.worker().equals(first))
+                .skip(Math.max(0, preemptAt - 1)).findFirst().map(Interleaving.Step::at).orElse("its start");
+        boolean landed = settled && outcome.stuck().isEmpty();
+        rig.recorder().fault(Faults.HANG, rig.scenario(), TARGET, start, landed, landed
+                ? TARGET + " hung while " + CALLERS + " callers called it (limit " + LIMIT + "), schedule " + n
+                + (preemptAt == 0 ? ": no preemption" : ": " + first + " preempted at its yield point " + preemptAt
+                + " (" + where + ")") + "; replay with the run's --seed"
+                : TARGET + " hung, schedule " + n + " did not settle: " + outcome.stuck().orElse("a call neither "
+                + "rejected nor inside the dependency after " + SETTLE_MILLIS + " ms"));
+        return outcome.firstWorkerYields();
+    }
+}

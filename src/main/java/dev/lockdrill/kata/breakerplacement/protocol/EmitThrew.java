@@ -1,18 +1,17 @@
 package dev.lockdrill.kata.breakerplacement.protocol;
 
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.Op;
 
 import java.util.Map;
 
-/** {@code emit} threw this instead of telling the outbox how the event ended. */
-public record EmitThrew(String error) {
-    static final String ERROR = "error";
-
+/** {@code emit} threw this instead of telling the outbox how the event ended (a null is recorded as "null"). */
+public record EmitThrew(@Fields.NullAsText String error) {
     public Map<String, Object> toMap() {
-        return Map.of(ERROR, String.valueOf(error));
+        return Fields.of(this);
     }
 
     public static EmitThrew of(Op op) {
-        return new EmitThrew(op.stringArg(ERROR));
+        return op.args(EmitThrew.class);
     }
 }

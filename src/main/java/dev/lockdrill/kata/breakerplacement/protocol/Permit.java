@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.breakerplacement.protocol;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.Op;
 
 import java.util.Map;
@@ -8,22 +10,17 @@ import java.util.Map;
  * The emitter asked a harness breaker for a permit: which breaker (its key and its instance
  * number: two breakers made for one key have two numbers), whether it got one, and the number the
  * breaker gave the permit it granted ({@value #NONE} when refused): the call that spends it and the
- * report that settles it name the same number.
+ * report that settles it name the same number (the field {@code permit}).
  */
-public record Permit(String breaker, long instance, boolean granted, long number) {
-    public static final long NONE = -1;
-    static final String BREAKER = "breaker";
-    static final String INSTANCE = "instance";
-    static final String GRANTED = "granted";
-    static final String NUMBER = "permit";
+public record Permit(String breaker, long instance, boolean granted,
+                     @JsonProperty("permit") @Fields.NoneWhenAbsent long number) {
+    public static final long NONE = Fields.NONE;
 
     public Map<String, Object> toMap() {
-        return Map.of(BREAKER, breaker, INSTANCE, instance, GRANTED, granted, NUMBER, number);
+        return Fields.of(this);
     }
 
     public static Permit of(Op op) {
-        Object number = op.args().get(NUMBER);
-        return new Permit(op.stringArg(BREAKER), op.longArg(INSTANCE), Boolean.parseBoolean(op.stringArg(GRANTED)),
-                number instanceof Number n ? n.longValue() : NONE);
+        return op.args(Permit.class);
     }
 }

@@ -1,8 +1,8 @@
 package dev.lockdrill.kata.breakerplacement.protocol;
 
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.Op;
 
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -13,24 +13,19 @@ import java.util.Set;
  * (-1 for none, counted from the request), whose breaker permit the call spent: the breaker's
  * key, or {@value #NO_PERMIT}, its instance number (-1 for none) and the permit's number
  * ({@link Permit#NONE} for none), and for a 403 what its headers and body said ({@code forbidden};
- * null for any other status). Which permit a call spent is read off the breakers the harness made
- * (one granted and not yet spent nor settled, its own key's first), never off the calling thread.
+ * null, and not recorded, for any other status). Which permit a call spent is read off the breakers
+ * the harness made (one granted and not yet spent nor settled, its own key's first), never off the
+ * calling thread.
  */
-public record PlatformCall(int status, long sentTick, long retryAfterMillis, String guard, long guardInstance,
-                           Forbidden forbidden, long permit) {
+public record PlatformCall(int status, long sentTick, @Fields.NoneWhenAbsent long retryAfterMillis, String guard,
+                           @Fields.NoneWhenAbsent long guardInstance, Forbidden forbidden,
+                           @Fields.NoneWhenAbsent long permit) {
     public static final String NO_PERMIT = "none";
     /** Errors of the item by their code alone: the platform and the credential are fine. */
     public static final Set<Integer> ITEM_ERRORS = Set.of(400, 404, 410, 422);
     public static final int UNAUTHORIZED = 401;
     public static final int FORBIDDEN = 403;
     public static final int TOO_MANY_REQUESTS = 429;
-    static final String STATUS = "status";
-    static final String SENT = "sentTick";
-    static final String RETRY_AFTER = "retryAfterMillis";
-    static final String GUARD = "guard";
-    static final String GUARD_INSTANCE = "guardInstance";
-    static final String FORBIDDEN_BY = "forbidden";
-    static final String PERMIT = "permit";
 
     public PlatformCall {
         guard = guard == null ? NO_PERMIT : guard;
@@ -49,24 +44,11 @@ public record PlatformCall(int status, long sentTick, long retryAfterMillis, Str
     }
 
     public Map<String, Object> toMap() {
-        Map<String, Object> map = new HashMap<>(Map.of(STATUS, status, SENT, sentTick, RETRY_AFTER, retryAfterMillis,
-                GUARD, guard, GUARD_INSTANCE, guardInstance, PERMIT, permit));
-        if (forbidden != null) {
-            map.put(FORBIDDEN_BY, forbidden.label());
-        }
-        return Map.copyOf(map);
+        return Fields.of(this);
     }
 
     public static PlatformCall of(Op op) {
-        Object retryAfter = op.args().get(RETRY_AFTER);
-        Object instance = op.args().get(GUARD_INSTANCE);
-        Object forbidden = op.args().get(FORBIDDEN_BY);
-        Object permit = op.args().get(PERMIT);
-        return new PlatformCall((int) op.longArg(STATUS), op.longArg(SENT),
-                retryAfter instanceof Number n ? n.longValue() : -1,
-                op.stringArg(GUARD), instance instanceof Number n ? n.longValue() : -1,
-                forbidden == null ? null : Forbidden.of(String.valueOf(forbidden)),
-                permit instanceof Number n ? n.longValue() : Permit.NONE);
+        return op.args(PlatformCall.class);
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.breakerplacement.protocol;
 
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.Op;
 
 import java.util.Locale;
@@ -12,30 +14,24 @@ import java.util.Map;
  * that call's permit. Otherwise it is {@value Permit#NONE}, and the checks find the permit among
  * those its breaker has outstanding.
  */
-public record Report(String breaker, long instance, Outcome outcome, long permit) {
-    static final String BREAKER = "breaker";
-    static final String INSTANCE = "instance";
-    static final String OUTCOME = "outcome";
-    static final String PERMIT = "permit";
+public record Report(String breaker, long instance, Outcome outcome, @Fields.NoneWhenAbsent long permit) {
 
-    /** onSuccess, onError, releasePermission. */
+    /** onSuccess, onError, releasePermission; recorded by {@link #label()}. */
     public enum Outcome {
         SUCCESS, FAILURE, RELEASED;
 
+        @JsonValue
         public String label() {
             return name().toLowerCase(Locale.ROOT);
         }
     }
 
     public Map<String, Object> toMap() {
-        return Map.of(BREAKER, breaker, INSTANCE, instance, OUTCOME, outcome.label(), PERMIT, permit);
+        return Fields.of(this);
     }
 
     public static Report of(Op op) {
-        Object permit = op.args().get(PERMIT);
-        return new Report(op.stringArg(BREAKER), op.longArg(INSTANCE),
-                Outcome.valueOf(op.stringArg(OUTCOME).toUpperCase(Locale.ROOT)),
-                permit instanceof Number n ? n.longValue() : Permit.NONE);
+        return op.args(Report.class);
     }
 
     public boolean namesItsPermit() {

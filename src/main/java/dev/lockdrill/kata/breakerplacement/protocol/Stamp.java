@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.breakerplacement.protocol;
 
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.Op;
 
 import java.util.HashMap;
@@ -10,15 +11,11 @@ import java.util.Map;
  * (both null for an op outside any emit), the virtual time in ms, the drain round (0 = the first
  * pass, 1..3 = deferred events handed back), and the number the harness gave the emit it belongs
  * to ({@value #NO_EMIT}: none known). An op belongs to an emit by what it carries (the event handed
- * to the platform or the outbox, the permit a report names), never by the thread it ran on.
+ * to the platform or the outbox, the permit a report names), never by the thread it ran on. A null
+ * event and key and an emit of {@value #NO_EMIT} are not recorded.
  */
-public record Stamp(String event, String key, long tick, String round, long emit) {
-    public static final long NO_EMIT = -1;
-    static final String EVENT = "event";
-    static final String KEY = "key";
-    static final String TICK = "tick";
-    static final String ROUND = "round";
-    static final String EMIT = "emit";
+public record Stamp(String event, String key, long tick, String round, @Fields.OmittedWhenNone long emit) {
+    public static final long NO_EMIT = Fields.NONE;
 
     /** An op of no emit the harness knows of. */
     public Stamp(String event, String key, long tick, String round) {
@@ -30,30 +27,18 @@ public record Stamp(String event, String key, long tick, String round, long emit
     }
 
     public Map<String, Object> toMap() {
-        Map<String, Object> args = new HashMap<>();
-        if (event != null) {
-            args.put(EVENT, event);
-            args.put(KEY, key);
-        }
-        args.put(TICK, tick);
-        args.put(ROUND, round);
-        if (emit != NO_EMIT) {
-            args.put(EMIT, emit);
-        }
-        return args;
+        return Fields.of(this);
     }
 
     /** The stamp plus an op's own fields. */
     public Map<String, Object> with(Map<String, Object> fields) {
-        Map<String, Object> args = toMap();
+        Map<String, Object> args = new HashMap<>(toMap());
         args.putAll(fields);
         return args;
     }
 
     public static Stamp of(Op op) {
-        Object emit = op.args().get(EMIT);
-        return new Stamp(op.stringArg(EVENT), op.stringArg(KEY), op.longArg(TICK), op.stringArg(ROUND),
-                emit instanceof Number n ? n.longValue() : NO_EMIT);
+        return op.args(Stamp.class);
     }
 
     public boolean firstPass() {

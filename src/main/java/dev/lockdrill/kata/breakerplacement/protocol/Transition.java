@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.breakerplacement.protocol;
 
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.Op;
 
 import java.util.Map;
@@ -11,16 +12,13 @@ import java.util.Map;
 public record Transition(String breaker, String from, String to) {
     public static final String OPEN = "OPEN";
     public static final String HALF_OPEN = "HALF_OPEN";
-    static final String BREAKER = "breaker";
-    static final String FROM = "from";
-    static final String TO = "to";
 
     public Map<String, Object> toMap() {
-        return Map.of(BREAKER, breaker, FROM, from, TO, to);
+        return Fields.of(this);
     }
 
     public static Transition of(Op op) {
-        return new Transition(op.stringArg(BREAKER), op.stringArg(FROM), op.stringArg(TO));
+        return op.args(Transition.class);
     }
 
     public boolean opened() {

@@ -1,8 +1,9 @@
 package dev.lockdrill.kata.bulkhead.protocol;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.Op;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -11,11 +12,17 @@ import java.util.Map;
  * carried ({@code value}, "null" for a null, absent unless the ending is VALUE); how long
  * {@code call()} itself took to return ({@code returnedNanos}, -1 if unknown); and whether
  * {@code call()} answered synchronously, throwing or returning null, instead of with a future
- * ({@code synchronous}).
+ * ({@code synchronous}). A call op's result also says whether the bulkhead admitted it
+ * ({@link #accepted()}); an empty result (the call never completed) reads as {@value #NEVER}.
  */
-public record CallResult(String outcome, String value, long returnedNanos, boolean synchronous) {
+public record CallResult(String outcome, String value, @Fields.NoneWhenAbsent long returnedNanos,
+                         boolean synchronous) {
     static final String OTHER = "other: ";
     static final String NEVER = "never completed";
+
+    public CallResult {
+        outcome = outcome == null ? NEVER : outcome;
+    }
 
     public static CallResult of(Ending ending) {
         return new CallResult(ending.label(), null, -1, false);
@@ -51,24 +58,19 @@ public record CallResult(String outcome, String value, long returnedNanos, boole
         return false;
     }
 
-    /** The result fields of the call op; {@code accepted} says whether the bulkhead admitted it. */
+    /** The result fields of the call op. */
     public Map<String, Object> toMap() {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("outcome", outcome);
-        fields.put(Op.ACCEPTED, !is(Ending.REJECTED));
-        if (value != null) {
-            fields.put("value", value);
-        }
-        fields.put("returnedNanos", returnedNanos);
-        fields.put("synchronous", synchronous);
-        return fields;
+        return Fields.of(this);
+    }
+
+    /** Whether the bulkhead admitted the call: the op's {@code accepted} field. */
+    @JsonProperty(Op.ACCEPTED)
+    public boolean accepted() {
+        return !is(Ending.REJECTED);
     }
 
     public static CallResult of(Op call) {
-        String outcome = call.stringResult("outcome");
-        Long returned = call.longResult("returnedNanos");
-        return new CallResult(outcome == null ? NEVER : outcome, call.stringResult("value"),
-                returned == null ? -1 : returned, call.boolResult("synchronous"));
+        return call.result(CallResult.class);
     }
 
     @Override

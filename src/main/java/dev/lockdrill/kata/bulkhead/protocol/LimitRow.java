@@ -1,15 +1,17 @@
 package dev.lockdrill.kata.bulkhead.protocol;
 
+import dev.lockdrill.history.Fields;
+
 import java.util.Map;
 
-/** A dependency's configured maxConcurrentCalls, and the scenario's callTimeout. */
-public record LimitRow(String dependency, int limit, long callTimeoutMillis) {
+/** A dependency's configured maxConcurrentCalls, and the scenario's callTimeout (-1 when absent). */
+public record LimitRow(String dependency, @Fields.NoneWhenAbsent int limit,
+                       @Fields.NoneWhenAbsent long callTimeoutMillis) {
     public Map<String, Object> toMap() {
-        return Map.of("dependency", dependency, "limit", limit, "callTimeoutMillis", callTimeoutMillis);
+        return Fields.of(this);
     }
 
     public static LimitRow of(Map<String, Object> row) {
-        return new LimitRow(String.valueOf(row.get("dependency")), PermitRow.number(row, "limit"),
-                PermitRow.number(row, "callTimeoutMillis"));
+        return Fields.as(row, LimitRow.class);
     }
 }

@@ -1,6 +1,10 @@
 package dev.lockdrill.kata.bulkhead.protocol;
 
-import java.util.HashMap;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonValue;
+import dev.lockdrill.history.Fields;
+
 import java.util.Locale;
 import java.util.Map;
 
@@ -8,31 +12,36 @@ import java.util.Map;
  * What {@code availablePermits} answered for a dependency (a number, or what it threw), its limit,
  * how many works were inside it at that moment, and when it was asked: once every call had ended
  * ({@link Phase#QUIESCENT}), or while hung works filled it and nothing else was in transit
- * ({@link Phase#FULL}).
+ * ({@link Phase#FULL}). A number that is absent reads as -1, a phase that is not "full" as quiescent.
  */
-public record PermitRow(String dependency, int limit, Object available, int stillRunning, Phase phase) {
+public record PermitRow(String dependency, @Fields.NoneWhenAbsent int limit,
+                        @JsonInclude(JsonInclude.Include.ALWAYS) Object available,
+                        @Fields.NoneWhenAbsent int stillRunning, Phase phase) {
+    public PermitRow {
+        phase = phase == null ? Phase.QUIESCENT : phase;
+    }
+
+    /** Recorded by its {@link #label()}. */
     public enum Phase {
         QUIESCENT, FULL;
 
+        @JsonValue
         public String label() {
             return name().toLowerCase(Locale.ROOT);
+        }
+
+        @JsonCreator
+        static Phase of(String label) {
+            return FULL.label().equals(label) ? FULL : QUIESCENT;
         }
     }
 
     public Map<String, Object> toMap() {
-        Map<String, Object> row = new HashMap<>();
-        row.put("dependency", dependency);
-        row.put("limit", limit);
-        row.put("available", available);
-        row.put("stillRunning", stillRunning);
-        row.put("phase", phase.label());
-        return row;
+        return Fields.of(this);
     }
 
     public static PermitRow of(Map<String, Object> row) {
-        return new PermitRow(String.valueOf(row.get("dependency")), number(row, "limit"), row.get("available"),
-                number(row, "stillRunning"),
-                Phase.FULL.label().equals(row.get("phase")) ? Phase.FULL : Phase.QUIESCENT);
+        return Fields.as(row, PermitRow.class);
     }
 
     /** What availablePermits should have answered: the limit less the works inside. */
@@ -42,9 +51,5 @@ public record PermitRow(String dependency, int limit, Object available, int stil
 
     public boolean asDue() {
         return String.valueOf(available).equals(String.valueOf(due()));
-    }
-
-    static int number(Map<String, Object> row, String key) {
-        return row.get(key) instanceof Number n ? n.intValue() : -1;
     }
 }

@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.bulkhead.protocol;
 
+import dev.lockdrill.history.Fields;
+
 import java.util.List;
 import java.util.Map;
 
@@ -9,11 +11,11 @@ import java.util.Map;
  */
 public record StallRow(long fromNanos, long toNanos) {
     public Map<String, Object> toMap() {
-        return Map.of("fromNanos", fromNanos, "toNanos", toNanos);
+        return Fields.of(this);
     }
 
     public static StallRow of(Map<String, Object> row) {
-        return new StallRow(((Number) row.get("fromNanos")).longValue(), ((Number) row.get("toNanos")).longValue());
+        return Fields.as(row, StallRow.class);
     }
 
     /** How many nanoseconds of these stalls fall within [from, to]. */

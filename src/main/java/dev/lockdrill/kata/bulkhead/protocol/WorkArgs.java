@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.bulkhead.protocol;
 
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.Op;
 
 import java.util.Map;
@@ -10,11 +11,10 @@ import java.util.Map;
  */
 public record WorkArgs(String dependency, long call, boolean onCallerThread) {
     public Map<String, Object> toMap() {
-        return Map.of("dependency", dependency, "call", call, "onCallerThread", onCallerThread);
+        return Fields.of(this);
     }
 
     public static WorkArgs of(Op work) {
-        return new WorkArgs(work.stringArg("dependency"), work.longArg("call"),
-                Boolean.parseBoolean(work.stringArg("onCallerThread")));
+        return work.args(WorkArgs.class);
     }
 }

@@ -1,14 +1,15 @@
 package dev.lockdrill.kata.bulkhead.protocol;
 
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.Op;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * How the work left the dependency: {@code interrupted} when the bulkhead interrupted it;
  * {@code hung} when the dependency was hanging as it arrived (then only an interrupt or the
- * recovery ends it); the value it returned, or the error it threw (the dependency's own failure).
+ * recovery ends it); the value it returned, or the error it threw (the dependency's own failure);
+ * a null value or error is not recorded.
  */
 public record WorkResult(boolean interrupted, boolean hung, String value, String error) {
     public static WorkResult returned(boolean hung, String value) {
@@ -24,16 +25,7 @@ public record WorkResult(boolean interrupted, boolean hung, String value, String
     }
 
     public Map<String, Object> toMap() {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        fields.put("interrupted", interrupted);
-        fields.put("hung", hung);
-        if (value != null) {
-            fields.put("value", value);
-        }
-        if (error != null) {
-            fields.put("error", error);
-        }
-        return fields;
+        return Fields.of(this);
     }
 
     /** The dependency answered with a value (it neither failed nor was interrupted). */
@@ -47,7 +39,6 @@ public record WorkResult(boolean interrupted, boolean hung, String value, String
     }
 
     public static WorkResult of(Op work) {
-        return new WorkResult(work.boolResult("interrupted"), work.boolResult("hung"), work.stringResult("value"),
-                work.stringResult("error"));
+        return work.result(WorkResult.class);
     }
 }

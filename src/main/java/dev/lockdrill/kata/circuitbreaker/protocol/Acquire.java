@@ -1,32 +1,23 @@
 package dev.lockdrill.kata.circuitbreaker.protocol;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.Op;
 
-import java.util.HashMap;
 import java.util.Map;
 
 /**
  * A permit request to one breaker at virtual time {@code tick}; {@code round} is the half-open race
- * round it took part in, 0 outside the race. The answer is the op's accepted field (permitted).
+ * round it took part in, 0 (and not recorded) outside the race. The answer is the op's accepted
+ * field (permitted).
  */
-public record Acquire(String breaker, long tick, int round) {
-    private static final String BREAKER = "breaker";
-    private static final String TICK = "tick";
-    private static final String ROUND = "round";
-
+public record Acquire(String breaker, long tick, @JsonInclude(JsonInclude.Include.NON_DEFAULT) int round) {
     public Map<String, Object> toMap() {
-        Map<String, Object> args = new HashMap<>();
-        args.put(BREAKER, breaker);
-        args.put(TICK, tick);
-        if (round > 0) {
-            args.put(ROUND, round);
-        }
-        return args;
+        return Fields.of(this);
     }
 
     public static Acquire of(Op op) {
-        Object round = op.args().get(ROUND);
-        return new Acquire(op.stringArg(BREAKER), op.longArg(TICK), round instanceof Number n ? n.intValue() : 0);
+        return op.args(Acquire.class);
     }
 
     public boolean racing() {

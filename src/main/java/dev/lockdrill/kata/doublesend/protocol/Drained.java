@@ -1,19 +1,17 @@
 package dev.lockdrill.kata.doublesend.protocol;
 
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.Op;
 
 import java.util.Map;
 
-/** What one drainOnce() returned: how many notifications the pass claimed. */
+/** What one drainOnce() returned: how many notifications the pass claimed (0 when it returned nothing). */
 public record Drained(int claimed) {
-    static final String CLAIMED = "claimed";
-
     public Map<String, Object> toMap() {
-        return Map.of(CLAIMED, claimed);
+        return Fields.of(this);
     }
 
     public static Drained of(Op op) {
-        Long claimed = op.longResult(CLAIMED);
-        return new Drained(claimed == null ? 0 : claimed.intValue());
+        return op.result(Drained.class);
     }
 }

@@ -1,12 +1,14 @@
 package dev.lockdrill.kata.doublesend.protocol;
 
+import dev.lockdrill.history.Fields;
+
 import java.util.Map;
 
 /**
  * A provider fault the harness injected on one notification, as the checks count them;
  * {@code request}: the provider ledger's seq of the request it struck, 0 when the request never
  * reached the provider (so the fault follows its request if that request is found to be another
- * identical notification's).
+ * identical notification's; an absent request reads as 0).
  */
 public record InjectedFault(long notification, String fault, String worker, long request) {
 
@@ -15,7 +17,7 @@ public record InjectedFault(long notification, String fault, String worker, long
     }
 
     public Map<String, Object> toMap() {
-        return Map.of("notification", notification, "fault", fault, "worker", worker, "request", request);
+        return Fields.of(this);
     }
 
     public InjectedFault on(long otherNotification) {
@@ -23,8 +25,6 @@ public record InjectedFault(long notification, String fault, String worker, long
     }
 
     public static InjectedFault of(Map<String, Object> row) {
-        Object request = row.get("request");
-        return new InjectedFault(((Number) row.get("notification")).longValue(), (String) row.get("fault"),
-                (String) row.get("worker"), request == null ? 0 : ((Number) request).longValue());
+        return Fields.as(row, InjectedFault.class);
     }
 }

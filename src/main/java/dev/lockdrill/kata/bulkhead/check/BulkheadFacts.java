@@ -11,7 +11,7 @@ import dev.lockdrill.kata.bulkhead.protocol.BulkheadOp;
 import dev.lockdrill.kata.bulkhead.protocol.CallArgs;
 import dev.lockdrill.kata.bulkhead.protocol.CallResult;
 import dev.lockdrill.kata.bulkhead.protocol.LimitRow;
-import dev.lockdrill.kata.bulkhead.protocol.StallRow;
+import dev.lockdrill.history.StallRow;
 import dev.lockdrill.kata.bulkhead.protocol.WorkArgs;
 
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.bulkhead.workload;
 
+import dev.lockdrill.harness.StallWatch;
 import dev.lockdrill.harness.Failures;
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.Recorder;
@@ -12,7 +13,7 @@ import dev.lockdrill.kata.bulkhead.protocol.CallResult;
 import dev.lockdrill.kata.bulkhead.protocol.Ending;
 import dev.lockdrill.kata.bulkhead.protocol.LimitRow;
 import dev.lockdrill.kata.bulkhead.protocol.PermitRow;
-import dev.lockdrill.kata.bulkhead.protocol.StallRow;
+import dev.lockdrill.history.StallRow;
 import dev.lockdrill.katas.api.bulkhead.BulkheadConfig;
 import dev.lockdrill.katas.api.bulkhead.BulkheadFullException;
 import dev.lockdrill.katas.api.bulkhead.Bulkheads;

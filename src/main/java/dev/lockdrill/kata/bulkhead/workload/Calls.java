@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.bulkhead.workload;
 
+import dev.lockdrill.harness.StallWatch;
 import dev.lockdrill.harness.Pause;
 import dev.lockdrill.kata.bulkhead.protocol.CallArgs;
 

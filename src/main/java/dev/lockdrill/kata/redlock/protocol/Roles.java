@@ -8,6 +8,8 @@ public final class Roles {
     public static final String STALE = "stale";
     /** The observation with every command a client sent to a node and the node's reply. */
     public static final String TRAFFIC = "node-traffic";
+    /** The observation with the stretches when the machine stalled the check itself ({@code StallRow}). */
+    public static final String STALLS = "stalls";
     /** The observation with the protected resource's rows after a scenario. */
     public static final String RESOURCE = "resource";
     /** The observation with the harness's unfenced writes of a scenario. */

@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.redlock.workload;
 
+import dev.lockdrill.harness.StallWatch;
+import dev.lockdrill.history.StallRow;
 import dev.lockdrill.harness.Pause;
 
 import dev.lockdrill.harness.Failures;
@@ -34,6 +36,8 @@ import java.util.Optional;
 public final class RedlockRig extends ScenarioRig implements AutoCloseable {
     private final RedisNodes nodes;
     private final Traffic traffic;
+    /** How long the machine stalled the check itself: time bounds are judged without it. */
+    private final StallWatch stalls;
     private final Map<String, NodeFaults> faults = new LinkedHashMap<>();
     private final List<NodeProxy> proxies = new ArrayList<>();
     private final List<WorkerDataSource> dataSources = new ArrayList<>();
@@ -44,6 +48,7 @@ public final class RedlockRig extends ScenarioRig implements AutoCloseable {
         super(context, admin, scenario);
         this.nodes = nodes;
         this.traffic = new Traffic(context.recorder());
+        this.stalls = new StallWatch(context.recorder());
         nodes.names().forEach(name -> faults.put(name, new NodeFaults()));
     }
 
@@ -157,6 +162,11 @@ public final class RedlockRig extends ScenarioRig implements AutoCloseable {
         return dataSourceOf.get(worker);
     }
 
+    /** The words of the worker's commands on the key at the node since then (through its proxy). */
+    java.util.List<java.util.List<String>> commands(String worker, String node, String key, long sinceNanos) {
+        return traffic.commands(worker, node, key, sinceNanos);
+    }
+
     /** How many nodes granted the worker a command on the key since then (OK, or 1 from a script). */
     int nodesGranting(String worker, String key, long sinceNanos) {
         return traffic.nodesGranting(worker, key, sinceNanos);
@@ -214,6 +224,8 @@ public final class RedlockRig extends ScenarioRig implements AutoCloseable {
         proxies.forEach(NodeProxy::close);
         dataSources.forEach(WorkerDataSource::close);
         recorder().observe(Roles.TRAFFIC, scenario, traffic.rows());
+        stalls.close();
+        recorder().observe(Roles.STALLS, scenario, stalls.stalls().stream().map(StallRow::toMap).toList());
         synchronized (planted) {
             if (!planted.isEmpty()) {
                 recorder().observe(Roles.PLANTED, scenario, List.copyOf(planted));

@@ -33,6 +33,12 @@ final class Traffic {
                 .map(c -> c.node).distinct().count();
     }
 
+    /** The words of the worker's commands on the key at the node since then, in the order sent. */
+    synchronized List<List<String>> commands(String worker, String node, String key, long sinceNanos) {
+        return commands.stream().filter(c -> c.worker.equals(worker) && c.node.equals(node) && c.sentNanos >= sinceNanos
+                && c.words.contains(key)).map(c -> c.words).toList();
+    }
+
     synchronized List<Map<String, Object>> rows() {
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Command c : commands) {

@@ -15,7 +15,7 @@ import dev.lockdrill.kata.bulkhead.protocol.CallResult;
 import dev.lockdrill.kata.bulkhead.protocol.Ending;
 import dev.lockdrill.kata.bulkhead.protocol.LimitRow;
 import dev.lockdrill.kata.bulkhead.protocol.PermitRow;
-import dev.lockdrill.kata.bulkhead.protocol.StallRow;
+import dev.lockdrill.history.StallRow;
 import dev.lockdrill.kata.bulkhead.protocol.WorkArgs;
 import dev.lockdrill.kata.bulkhead.protocol.WorkResult;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.bulkhead.protocol;
 
+import dev.lockdrill.history.StallRow;
 import dev.lockdrill.history.Channel;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,4 @@
-package dev.lockdrill.kata.bulkhead.protocol;
-
-import dev.lockdrill.history.Fields;
+package dev.lockdrill.history;
 
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,6 @@
-package dev.lockdrill.kata.bulkhead.workload;
+package dev.lockdrill.harness;
 
-import dev.lockdrill.harness.Recorder;
-import dev.lockdrill.kata.bulkhead.protocol.StallRow;
+import dev.lockdrill.history.StallRow;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +14,7 @@ import java.util.concurrent.locks.LockSupport;
  * they bound, so a loaded machine cannot make a correct bulkhead look slow — nor a slow one
  * escape, since the harness then waits longer too.
  */
-final class StallWatch implements AutoCloseable {
+public final class StallWatch implements AutoCloseable {
     static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
     static final long NOTED_NANOS = TimeUnit.MILLISECONDS.toNanos(15);
     private final Recorder recorder;
@@ -23,7 +22,7 @@ final class StallWatch implements AutoCloseable {
     private final Thread watcher;
     private volatile boolean running = true;
 
-    StallWatch(Recorder recorder) {
+    public StallWatch(Recorder recorder) {
         this.recorder = recorder;
         watcher = new Thread(this::watch, "stall-watch");
         watcher.setDaemon(true);
@@ -45,18 +44,18 @@ final class StallWatch implements AutoCloseable {
     }
 
     /** Stalled nanoseconds within [from, to] (recorder time). */
-    long stalledBetween(long from, long to) {
+    public long stalledBetween(long from, long to) {
         synchronized (stalls) {
             return StallRow.overlap(stalls, from, to);
         }
     }
 
     /** A budget of {@code millis} that the machine's stalls do not use up (at most 5 times as long in all). */
-    Deadline deadline(long millis) {
+    public Deadline deadline(long millis) {
         return new Deadline(recorder.now(), TimeUnit.MILLISECONDS.toNanos(millis));
     }
 
-    List<StallRow> stalls() {
+    public List<StallRow> stalls() {
         synchronized (stalls) {
             return List.copyOf(stalls);
         }
@@ -69,7 +68,7 @@ final class StallWatch implements AutoCloseable {
     }
 
     /** A wait's budget, counted in time the machine actually ran. */
-    final class Deadline {
+    public final class Deadline {
         private final long start;
         private final long budget;
 
@@ -78,7 +77,7 @@ final class StallWatch implements AutoCloseable {
             this.budget = budget;
         }
 
-        boolean passed() {
+        public boolean passed() {
             long now = recorder.now();
             long wall = now - start;
             return wall >= 5 * budget + TimeUnit.SECONDS.toNanos(1) || wall - stalledBetween(start, now) >= budget;

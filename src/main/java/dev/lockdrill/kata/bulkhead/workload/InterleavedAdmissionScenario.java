@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * Three callers ask a hung dependency with room for two, on fresh bulkheads whose classes carry
@@ -65,15 +66,22 @@ final class InterleavedAdmissionScenario implements BulkheadScenario {
         int yields = schedule(rig, order, 0, ++n);
         int stride = Math.max(1, (yields + MAX_SCHEDULES - 1) / MAX_SCHEDULES);
         for (int preemptAt = 1; preemptAt <= yields; preemptAt += stride) {
-            schedule(rig, order, preemptAt, ++n);
+            if (schedule(rig, order, preemptAt, ++n) < 0) {
+                return;
+            }
         }
     }
 
-    /** One schedule on fresh bulkheads; returns how many yield points the first caller passed. */
+    /**
+     * One schedule on fresh bulkheads; returns how many yield points the first caller passed, or -1
+     * when the schedule did not settle (a caller blocked in call(), as when the work runs on the
+     * caller's thread: other scenarios judge that, and more schedules would only wait again).
+     */
     private static int schedule(BulkheadRig rig, List<Integer> order, int preemptAt, int n) throws Exception {
         FakeDependency pg = rig.dependency(TARGET);
         rig.settle();
-        List<CompletableFuture<String>> futures = Collections.synchronizedList(new ArrayList<>());
+        // written by the callers' threads, read here while an abandoned caller may still add to it
+        List<CompletableFuture<String>> futures = new CopyOnWriteArrayList<>();
         long start = rig.recorder().now();
         Interleaving.Outcome outcome;
         boolean settled;
@@ -105,6 +113,6 @@ final class InterleavedAdmissionScenario implements BulkheadScenario {
                 + " (" + where + ")") + "; replay with the run's --seed"
                 : TARGET + " hung, schedule " + n + " did not settle: " + outcome.stuck().orElse("a call neither "
                 + "rejected nor inside the dependency after " + SETTLE_MILLIS + " ms"));
-        return outcome.firstWorkerYields();
+        return landed ? outcome.firstWorkerYields() : -1;
     }
 }

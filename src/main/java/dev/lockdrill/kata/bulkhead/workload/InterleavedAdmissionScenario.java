@@ -62,14 +62,21 @@ final class InterleavedAdmissionScenario implements BulkheadScenario {
     public void run(BulkheadRig rig, SplittableRandom random) throws Exception {
         List<Integer> order = new ArrayList<>(List.of(1, 2, 3));
         Collections.rotate(order, random.nextInt(order.size()));
+        long start = rig.recorder().now();
         int n = 0;
         int yields = schedule(rig, order, 0, ++n);
         int stride = Math.max(1, (yields + MAX_SCHEDULES - 1) / MAX_SCHEDULES);
         for (int preemptAt = 1; preemptAt <= yields; preemptAt += stride) {
             if (schedule(rig, order, preemptAt, ++n) < 0) {
-                return;
+                break;
             }
         }
+        // one line for the whole scenario; a schedule gets a line of its own only when it let more than
+        // the limit in, or did not settle (thirty identical lines would bury what matters)
+        rig.recorder().fault(Faults.HANG, rig.scenario(), TARGET, start, true, TARGET + " hung during each of "
+                + n + " schedules of " + CALLERS + " callers (limit " + LIMIT + "), caller-" + order.get(0)
+                + " preempted at " + (yields <= MAX_SCHEDULES ? "each of its " + yields + " yield points"
+                : n - 1 + " of its " + yields + " yield points") + " in turn; replay with the run's --seed");
     }
 
     /**
@@ -85,6 +92,7 @@ final class InterleavedAdmissionScenario implements BulkheadScenario {
         long start = rig.recorder().now();
         Interleaving.Outcome outcome;
         boolean settled;
+        int inside;
         try (Bulkheads bulkheads = rig.interleavable()) {
             pg.hang();
             try {
@@ -98,6 +106,7 @@ final class InterleavedAdmissionScenario implements BulkheadScenario {
                 settled = Calls.await(() -> futures.size() == CALLERS
                         && futures.stream().filter(CompletableFuture::isDone).count() + pg.inFlight() >= CALLERS,
                         rig.deadline(SETTLE_MILLIS));
+                inside = pg.inFlight();
             } finally {
                 pg.recover();
             }
@@ -107,12 +116,14 @@ final class InterleavedAdmissionScenario implements BulkheadScenario {
         String where = outcome.steps().stream().filter(step -> step.worker().equals(first))
                 .skip(Math.max(0, preemptAt - 1)).findFirst().map(Interleaving.Step::at).orElse("its start");
         boolean landed = settled && outcome.stuck().isEmpty();
-        rig.recorder().fault(Faults.HANG, rig.scenario(), TARGET, start, landed, landed
-                ? TARGET + " hung while " + CALLERS + " callers called it (limit " + LIMIT + "), schedule " + n
-                + (preemptAt == 0 ? ": no preemption" : ": " + first + " preempted at its yield point " + preemptAt
-                + " (" + where + ")") + "; replay with the run's --seed"
-                : TARGET + " hung, schedule " + n + " did not settle: " + outcome.stuck().orElse("a call neither "
-                + "rejected nor inside the dependency after " + SETTLE_MILLIS + " ms"));
+        if (!landed || inside > LIMIT) {
+            rig.recorder().fault(Faults.HANG, rig.scenario(), TARGET, start, landed, landed
+                    ? TARGET + " hung, schedule " + n + (preemptAt == 0 ? ", no preemption"
+                    : ": " + first + " preempted at its yield point " + preemptAt + " (" + where + ")") + ": "
+                    + inside + " calls got in (limit " + LIMIT + "); replay with the run's --seed"
+                    : TARGET + " hung, schedule " + n + " did not settle: " + outcome.stuck().orElse("a call neither "
+                    + "rejected nor inside the dependency after " + SETTLE_MILLIS + " ms"));
+        }
         return landed ? outcome.firstWorkerYields() : -1;
     }
 }

@@ -64,12 +64,7 @@ public final class DevUpdate {
                 continue;
             }
             Kata kata = katas.stream().filter(k -> readme(k).equals(drift.file())).findFirst().orElseThrow();
-            String text = read(drift.file());
-            try {
-                Files.writeString(drift.file(), withContract(drift.file(), text, kata));
-            } catch (IOException e) {
-                throw LockdrillException.usage("Cannot write " + relative(drift.file()) + ": " + e.getMessage() + ".");
-            }
+            writeString(drift.file(), withContract(drift.file(), read(drift.file()), kata));
         }
         return drifts;
     }

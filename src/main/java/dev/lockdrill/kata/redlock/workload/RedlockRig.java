@@ -163,7 +163,7 @@ public final class RedlockRig extends ScenarioRig implements AutoCloseable {
     }
 
     /** The words of the worker's commands on the key at the node since then (through its proxy). */
-    java.util.List<java.util.List<String>> commands(String worker, String node, String key, long sinceNanos) {
+    List<List<String>> commands(String worker, String node, String key, long sinceNanos) {
         return traffic.commands(worker, node, key, sinceNanos);
     }
 

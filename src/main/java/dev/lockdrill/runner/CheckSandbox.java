@@ -557,7 +557,9 @@ final class CheckSandbox implements AutoCloseable {
                 Files.deleteIfExists(path);
             }
             return true;
-        } catch (IOException e) {
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // UncheckedIOException: the walk met a folder another cleaner (the signal hook, a sweep) had
+            // just removed; what is left goes with the next sweep
             return false;
         }
     }

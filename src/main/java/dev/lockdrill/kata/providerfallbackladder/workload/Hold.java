@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.providerfallbackladder.workload;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -13,23 +15,42 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class Hold {
     static final long LIMIT_MILLIS = 5000;
 
+    private final int jobs;
     private final CountDownLatch started;
+    private final Set<Thread> running = ConcurrentHashMap.newKeySet();
     private final CountDownLatch othersDone;
     private final AtomicBoolean first = new AtomicBoolean();
     private volatile boolean allStarted = true;
     private volatile Boolean releasedByOthers;
 
     Hold(int jobs) {
+        this.jobs = jobs;
         this.started = new CountDownLatch(jobs);
         this.othersDone = new CountDownLatch(jobs - 1);
     }
 
     void jobStarted() {
+        running.add(Thread.currentThread());
         started.countDown();
     }
 
     void jobDone() {
+        running.remove(Thread.currentThread());
         othersDone.countDown();
+    }
+
+    int jobs() {
+        return jobs;
+    }
+
+    /** Whether every job of the wave has been handed to its worker's thread. */
+    boolean allHandedOver() {
+        return started.getCount() == 0;
+    }
+
+    /** The threads running a job of the wave now. */
+    Set<Thread> running() {
+        return Set.copyOf(running);
     }
 
     void awaitAllStarted() {

@@ -159,7 +159,8 @@ final class LadderExplorer implements AutoCloseable {
         long start = rig.recorder().now();
         Hold hold = new Hold(wave.workers());
         ladder.providers().forEach(p -> p.hold(hold, p == probed));
-        ladder.ticker().arm(new ReadGate(wave.workers(), 25));
+        ReadGate gate = new ReadGate(hold);
+        ladder.ticker().arm(gate);
         try {
             List<Future<?>> jobs = new ArrayList<>();
             for (int w = 1; w <= wave.workers(); w++) {
@@ -172,11 +173,14 @@ final class LadderExplorer implements AutoCloseable {
             ladder.ticker().disarm();
             ladder.providers().forEach(p -> p.hold(null, false));
         }
-        boolean landed = hold.allStarted() && !Boolean.FALSE.equals(hold.releasedByOthers());
+        boolean landed = hold.allStarted() && !Boolean.FALSE.equals(hold.releasedByOthers())
+                && gate.timedOutRounds() == 0;
+        String why = !hold.allStarted() ? "they were not all handed over in time"
+                : gate.timedOutRounds() > 0 ? "a round of ticker reads was let go with a job still running that had not read"
+                : "the others did not end while its first call was held: did they wait for it?";
         rig.recorder().fault(LadderFaults.EXPIRY_WAVE, rig.scenario(), probed.name(), start, landed,
-                wave.workers() + " jobs started together at " + probed.name() + "'s expiry tick" + (landed ? ""
-                        : ", but " + (hold.allStarted() ? "the others did not end while its first call was held: "
-                        + "did they wait for it?" : "they were not all handed over in time")));
+                wave.workers() + " jobs started together at " + probed.name() + "'s expiry tick"
+                        + (landed ? "" : ", but " + why));
     }
 
     @Override

@@ -152,6 +152,21 @@ class RedlockInvariantsTest {
     }
 
     @Test
+    void aNodeWhoseConnectionHandShakeTimedOutDuringTheReleaseIsNotJudgedButOneThatAnsweredIs() {
+        // A new connection's CLIENT SETINFO to A was unanswered when release returned, so the client never
+        // got to send its delete there; B answered the hand-shake, and the release sent nothing more to it.
+        var history = new RedlockHistory().release("w-1", V1, 0, 5, nodes(V1, V1, V1, "", ""),
+                        nodes(V1, V1, "", "", ""))
+                .command("w-1", "A", List.of("CLIENT", "SETINFO", "LIB-NAME", "jedis"), 1, -1)
+                .command("w-1", "B", List.of("CLIENT", "SETINFO", "LIB-NAME", "jedis"), 1, 2)
+                .command("w-1", "C", List.of("EVAL", "script", "1", RedlockHistory.KEY, V1), 1, 2).build();
+        InvariantResult result = new ReleaseFreesEveryNode().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence()).hasSize(1);
+        assertThat(result.evidence().get(0).text()).contains("nodes [B]");
+    }
+
+    @Test
     void releaseThatLeavesItsOwnValueIsCaught() {
         var history = new RedlockHistory().release("w-1", V1, 0, 5, nodes(V1, V1, V1, "", ""),
                 nodes("", "", V1, "", "")).build();

@@ -21,10 +21,16 @@ import dev.lockdrill.support.ScheduleId;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -36,6 +42,7 @@ public final class ExploreService {
     /** Each check process runs about this long (several schedules), so JVM start-up is paid rarely. */
     static final long TARGET_CHILD_MILLIS = 6_000;
     static final int MAX_BATCH = 12;
+    static final int MOST_LANES = 2;
 
     /** What `--explore` was asked: {@code replay} set runs that one schedule instead of searching. */
     public record Request(String kata, Path sourceDir, boolean reference, List<Path> extraClasspath, Long seed,
@@ -64,7 +71,7 @@ public final class ExploreService {
 
     /** What an exploration did: how many schedules in how many processes and how long, and what it found. */
     public record Result(String kata, String source, long firstSeed, int schedules, int runs, long millis,
-                         long budgetMillis, Finding finding, boolean replay, String replayCommand) {
+                         long budgetMillis, Finding finding, boolean replay, String replayCommand, int lanes) {
         public boolean found() {
             return finding != null;
         }
@@ -124,7 +131,7 @@ public final class ExploreService {
                     batch.steps(request.replay()).size(), request.replay(), batch.steps(request.replay()), f.failed(),
                     f.ended(), 0)).orElse(null);
             return new Result(request.kata(), CheckService.display(app, source), request.replay().seed(), 1, 1,
-                    elapsed(start), 0, finding, true, replayCommand);
+                    elapsed(start), 0, finding, true, replayCommand, 1);
         }
         long budget = request.duration().toMillis();
         long firstSeed = request.seed() != null ? request.seed() : ThreadLocalRandom.current().nextLong(1, 1_000_000);
@@ -133,33 +140,100 @@ public final class ExploreService {
         int runs = 0;
         int batchSize = 2;
         Finding finding = null;
-        while (finding == null && elapsed(start) < budget) {
-            List<ScheduleId> ids = new ArrayList<>();
-            for (int i = 0; i < batchSize; i++) {
-                ids.add(ScheduleId.of(next++));
-            }
-            long left = Math.max(0, budget - elapsed(start)) / 1000;
-            progress.stage("exploring " + request.kata() + " · " + schedules + " schedules · " + left + " s left");
-            long batchStart = System.nanoTime();
-            Batch batch = explorer.run(ids);
-            runs++;
-            for (ScheduleId id : ids) {
-                if (!batch.ran(id)) {
-                    continue;
+        int lanes = lanes(definition);
+        ExecutorService pool = Executors.newFixedThreadPool(lanes, runnable -> {
+            Thread thread = new Thread(runnable, "explore-lane");
+            thread.setDaemon(true);
+            return thread;
+        });
+        Deque<Future<Batch>> inFlight = new ArrayDeque<>();
+        try {
+            while (finding == null) {
+                while (inFlight.size() < lanes && elapsed(start) < budget) {
+                    List<ScheduleId> ids = new ArrayList<>();
+                    for (int i = 0; i < batchSize; i++) {
+                        ids.add(ScheduleId.of(next++));
+                    }
+                    Path log = workDir.resolve(lanes == 1 ? "explore-output.log"
+                            : "explore-output-" + (runs + inFlight.size()) % lanes + ".log");
+                    inFlight.add(pool.submit(() -> explorer.run(ids, log)));
                 }
-                schedules++;
-                Failure failure = batch.failure(id).orElse(null);
-                if (failure != null) {
-                    finding = explorer.shrink(id, batch.steps(id), failure);
+                if (inFlight.isEmpty()) {
+                    break;
+                }
+                long left = Math.max(0, budget - elapsed(start)) / 1000;
+                progress.stage("exploring " + request.kata() + " · " + schedules + " schedules · " + left + " s left");
+                Batch batch = take(inFlight.poll());
+                runs++;
+                for (ScheduleId id : batch.ids()) {
+                    if (!batch.ran(id)) {
+                        continue;
+                    }
+                    schedules++;
+                    Failure failure = batch.failure(id).orElse(null);
+                    if (failure != null) {
+                        // Batches are judged in the order their schedules were drawn, so the finding is the
+                        // first failing schedule, as one lane would have found it; later batches still in
+                        // flight are let finish and not judged.
+                        for (Future<Batch> later : inFlight) {
+                            take(later);
+                        }
+                        inFlight.clear();
+                        finding = explorer.shrink(id, batch.steps(id), failure);
+                        break;
+                    }
+                }
+                long perSchedule = Math.max(1, batch.millis() / Math.max(1, batch.ids().size()));
+                // rounded up, and never one: a batch's time includes the process's start-up, so one slow
+                // batch of two made the next ones single schedules that paid a start-up each
+                batchSize = (int) Math.max(2, Math.min(MAX_BATCH, (TARGET_CHILD_MILLIS + perSchedule - 1) / perSchedule));
+            }
+        } finally {
+            // A lane that failed leaves the others' check processes to end on their own (a batch lasts
+            // about TARGET_CHILD_MILLIS); they are not interrupted, since a check process is stopped by
+            // its runner's signal handling and time limit, never by interrupting the thread waiting on it.
+            for (Future<Batch> left : inFlight) {
+                try {
+                    left.get();
+                } catch (ExecutionException | RuntimeException ignored) {
+                    // the first failure is the one reported
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
                     break;
                 }
             }
-            long perSchedule = Math.max(1, elapsed(batchStart) / Math.max(1, ids.size()));
-            batchSize = (int) Math.max(1, Math.min(MAX_BATCH, TARGET_CHILD_MILLIS / perSchedule));
+            pool.shutdown();
         }
         return new Result(request.kata(), CheckService.display(app, source), firstSeed, schedules,
                 runs + (finding == null ? 0 : finding.shrinkRuns()), elapsed(start), budget, finding, false,
-                replayCommand);
+                replayCommand, lanes);
+    }
+
+    /**
+     * How many check processes explore side by side: the kata's lanes (its scenarios wait more than
+     * they compute, real TTLs and pauses), at most {@value #MOST_LANES} on any machine, fewer when
+     * {@value CheckService#LANES_ENV} says so. Schedules per minute roughly double for those katas.
+     */
+    static int lanes(Kata definition) {
+        return Math.max(1, Math.min(MOST_LANES, CheckService.lanes(definition)));
+    }
+
+    /** Waits for a batch; an interrupt (Ctrl-C) reaches the lanes' check processes, which are stopped. */
+    private static Batch take(Future<Batch> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LockdrillException("The exploration was interrupted.", ExitCodes.INTERRUPTED);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw new IllegalStateException(e.getCause());
+        }
     }
 
     private static long elapsed(long startNanos) {
@@ -177,8 +251,8 @@ public final class ExploreService {
     }
 
     /** What one check process ran: per schedule, its steps and whether (and how) it broke the contract. */
-    private record Batch(List<ScheduleId> ids, History history, ChildOutcome outcome, List<Invariant> invariants)
-            implements ScheduleShrinking.Tried {
+    private record Batch(List<ScheduleId> ids, History history, ChildOutcome outcome, List<Invariant> invariants,
+                         long millis) implements ScheduleShrinking.Tried {
 
         /** The process ended early: a timeout, a crash, or an error that stopped the workload. */
         boolean broken() {
@@ -272,11 +346,15 @@ public final class ExploreService {
         }
 
         Batch run(List<ScheduleId> ids) {
+            return run(ids, workDir.resolve("explore-output.log"));
+        }
+
+        Batch run(List<ScheduleId> ids, Path log) {
+            long began = System.nanoTime();
             String tag = RunSchema.newTag();
             String schemaName = tag + "_explore";
             Duration timeout = request.timeout() != null ? request.timeout()
                     : Duration.ofSeconds(Math.max(manifest.timeoutSeconds(), 20L * ids.size()));
-            Path log = workDir.resolve("explore-output.log");
             ChildOutcome outcome;
             if (jdbcUrl != null) {
                 RunSchema schema = RunSchema.create(jdbcUrl, schemaName, tag);
@@ -297,7 +375,7 @@ public final class ExploreService {
             if (outcome.status() == ChildStatus.INTERRUPTED) {
                 throw new LockdrillException("The exploration was interrupted.", ExitCodes.INTERRUPTED);
             }
-            return new Batch(ids, outcome.history(), outcome, invariants);
+            return new Batch(ids, outcome.history(), outcome, invariants, elapsed(began));
         }
 
         private ChildSpec spec(List<ScheduleId> ids, String ownerUrl, String schemaName, String tag,

@@ -36,7 +36,8 @@ final class ExploreScreen {
         } else {
             wrap(out, style.bold(result.kata()) + " · explored " + result.source() + " for "
                     + seconds(result.millis()) + ": " + plural(result.schedules(), "schedule") + " from seed "
-                    + result.firstSeed() + " in " + plural(result.runs(), "check process", "check processes"), "  ");
+                    + result.firstSeed() + " in " + plural(result.runs(), "check process", "check processes")
+                    + (result.lanes() > 1 ? ", " + result.lanes() + " at a time" : ""), "  ");
         }
         ExploreService.Finding finding = result.finding();
         if (finding == null) {
@@ -111,6 +112,7 @@ final class ExploreScreen {
         out.put("firstSeed", result.firstSeed());
         out.put("schedules", result.schedules());
         out.put("runs", result.runs());
+        out.put("lanes", result.lanes());
         out.put("millis", result.millis());
         out.put("budgetMillis", result.budgetMillis());
         out.put("found", result.found());

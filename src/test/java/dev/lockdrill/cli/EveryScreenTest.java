@@ -166,7 +166,7 @@ class EveryScreenTest {
                 + "worker-1\" to paused-holder/report with token 33 at 455.1 ms: ACCEPTED — token 33 is stale")));
         ExploreService.Finding finding = new ExploreService.Finding(id, 12, id, steps, List.of(failed), "", 9);
         ExploreService.Result result = new ExploreService.Result("fencing-token", "katas/fencing-token", 4711, 40,
-                38, 60_000, 60_000, finding, false, "lockdrill check fencing-token --explore --replay ");
+                38, 60_000, 60_000, finding, false, "lockdrill check fencing-token --explore --replay ", 1);
         assertScreen("explore-finding", width -> {
             StringWriter out = new StringWriter();
             new ExploreScreen(new Style(false), width).render(result, new PrintWriter(out));

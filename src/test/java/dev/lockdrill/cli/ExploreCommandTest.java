@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.lockdrill.app.AppContext;
 import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.support.Json;
+import dev.lockdrill.support.ScheduleId;
 import dev.lockdrill.testing.Pipelines;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -78,6 +79,19 @@ class ExploreCommandTest {
                 .isZero();
         assertThat(out).contains("No violation found");
         assertThat(out.lines()).allMatch(line -> line.length() <= 80);
+    }
+
+    @Test
+    void aKataWhoseScenariosMostlyWaitExploresInTwoLanesAndReportsTheFirstFailingScheduleDrawn() throws Exception {
+        // lease-claim's schedules wait on real leases: two check processes run side by side. The stub fails
+        // every schedule, so the finding must be the first one drawn, whichever lane ended first.
+        assertThat(run("check", "lease-claim", "--explore", "20s", "--seed", "7", "--json")).as(err).isEqualTo(1);
+        JsonNode result = Json.json().readTree(out);
+        assertThat(result.path("lanes").asInt()).isEqualTo(2);
+        assertThat(result.path("finding").path("schedule").asText()).isEqualTo(ScheduleId.of(7).toString());
+        Path logs = workbook.stateDir().resolve("explore").resolve("lease-claim");
+        assertThat(logs.resolve("explore-output-0.log")).exists();
+        assertThat(logs.resolve("explore-output-1.log")).as("the second lane ran a check process").exists();
     }
 
     @Test

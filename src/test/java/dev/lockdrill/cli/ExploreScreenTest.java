@@ -42,7 +42,7 @@ class ExploreScreenTest {
         ExploreService.Finding finding = new ExploreService.Finding(id, 2, id,
                 List.of(new ExploreService.StepLine(0, "worker-1", "writes k with token 3")), failed, "", 0);
         return new ExploreService.Result("fencing-token", "katas/fencing-token", 4711, 1, 1, 900, 5000, finding,
-                false, "lockdrill check fencing-token --explore --replay ");
+                false, "lockdrill check fencing-token --explore --replay ", 1);
     }
 
     private static String screen(ExploreService.Result result) {

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.pglockservice.workload;
 
+import dev.lockdrill.harness.EveryRoundTripGap;
 import dev.lockdrill.harness.StallAfterRoundTrip;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.harness.LockWaits;
@@ -16,8 +17,8 @@ import java.util.Optional;
 import java.util.concurrent.Future;
 
 /**
- * A stall inside tryAcquire, twice. First worker-1 is held right after its first round trip to
- * PostgreSQL; then it is held inside the statement that writes the locks table, after the row's
+ * A stall inside tryAcquire. First worker-1 is held between two of its round trips to PostgreSQL,
+ * after the first, then after the second and so on (a lock name each time); then it is held inside the statement that writes the locks table, after the row's
  * values (and so a token drawn with nextval) were computed but before the row is inserted or
  * updated. Each time worker-2 takes the lock, works and releases it meanwhile. An acquire that
  * draws its token before it holds the row hands worker-1 a token lower than worker-2's, granted
@@ -43,17 +44,25 @@ final class StalledAcquireScenario implements LockScenario {
         LockService setup = rig.service("worker-0", "host-0", Clock.systemUTC());
         LockService first = rig.service("worker-1", "host-1", Clock.systemUTC());
         LockService second = rig.service("worker-2", "host-2", Clock.systemUTC());
-        String betweenRoundTrips = rig.name("payout");
-        rig.acquire("worker-0", setup, betweenRoundTrips, TTL_MILLIS).ifPresent(l -> rig.release("worker-0", setup, l));
-        stallBetweenRoundTrips(rig, first, second, betweenRoundTrips);
+        long start = rig.recorder().now();
+        int gaps = EveryRoundTripGap.run(letThrough -> {
+            String betweenRoundTrips = rig.name(letThrough == 1 ? "payout" : "payout-gap-" + letThrough);
+            rig.acquire("worker-0", setup, betweenRoundTrips, TTL_MILLIS).ifPresent(l -> rig.release("worker-0", setup, l));
+            return stallBetweenRoundTrips(rig, first, second, betweenRoundTrips, letThrough);
+        });
+        rig.recorder().fault(Faults.STALL, rig.scenario(), "worker-1", start, gaps > 0
+                ? "worker-1 stalled after each of the first " + gaps + " round trips of its acquire in turn (a lock "
+                + "name each time), until worker-2 had taken, used and released the lock (or waited on worker-1)"
+                : "worker-1 acquired in a single round trip, so there was no gap between round trips to stall in");
         String insideStatement = rig.name("settlement");
         rig.acquire("worker-0", setup, insideStatement, TTL_MILLIS).ifPresent(l -> rig.release("worker-0", setup, l));
         stallInsideStatement(rig, first, second, insideStatement);
     }
 
-    private static void stallBetweenRoundTrips(LockRig rig, LockService first, LockService second, String name)
-            throws Exception {
-        StallAfterRoundTrip gate = new StallAfterRoundTrip(1, 2 * STALL_CAP_MILLIS);
+    /** worker-1 acquires and is held after {@code letThrough} round trips; true if it made that many. */
+    private static boolean stallBetweenRoundTrips(LockRig rig, LockService first, LockService second, String name,
+                                                  int letThrough) throws Exception {
+        StallAfterRoundTrip gate = new StallAfterRoundTrip(letThrough, 2 * STALL_CAP_MILLIS);
         rig.dataSource("worker-1").hook(gate);
         try (Workers workers = new Workers()) {
             Future<Optional<Lease>> stalled = workers.start("worker-1",
@@ -61,20 +70,15 @@ final class StalledAcquireScenario implements LockScenario {
             while (!stalled.isDone() && !gate.awaitStalled(5)) {
                 Thread.onSpinWait();
             }
-            long start = rig.recorder().now();
             boolean gap = gate.stalled();
             Future<?> other = workers.start("worker-2", () -> takeWorkRelease(rig, second, name));
             if (gap) {
                 StallAfterRoundTrip.awaitDoneOrBlocked(rig.database(), other, "worker-2", STALL_CAP_MILLIS);
             }
             gate.release();
-            rig.recorder().fault(Faults.STALL, rig.scenario(), "worker-1", start, gap
-                    ? "worker-1 stalled after the first round trip of its acquire of " + name + " until worker-2 had "
-                    + "taken, used and released the lock (or waited on worker-1)"
-                    : "worker-1 acquired " + name + " in a single round trip, so there was no gap between round "
-                    + "trips to stall in");
             workers.awaitAll();
             finish(rig, first, Workers.await(stalled));
+            return gap;
         } finally {
             rig.dataSource("worker-1").hook(RoundTripHook.NONE);
         }

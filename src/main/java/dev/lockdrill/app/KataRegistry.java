@@ -1,5 +1,6 @@
 package dev.lockdrill.app;
 
+import dev.lockdrill.catalog.KataHints;
 import dev.lockdrill.check.FaultsLanded;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.kata.Kata;
@@ -43,6 +44,11 @@ public final class KataRegistry {
 
     public static Optional<Kata> find(String id) {
         return KATAS.stream().filter(kata -> kata.id().equals(id)).findFirst();
+    }
+
+    /** The hints shipped in each kata's package, beside its definition. */
+    public static KataHints hints() {
+        return new KataHints(id -> find(id).map(Object::getClass));
     }
 
     public static Kata get(String id) {

@@ -19,7 +19,7 @@ import java.util.Optional;
 /** list, show, hint and reset: what the learner does with katas besides checking them. */
 public final class KataService {
     private final AppContext app;
-    private final KataHints hints = new KataHints();
+    private final KataHints hints = KataRegistry.hints();
 
     public KataService(AppContext app) {
         this.app = app;

@@ -9,17 +9,26 @@ import dev.lockdrill.support.Text;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * The progressive hints of each kata, shipped inside lockdrill ({@value #FOLDER}{@code <id>.yaml} on
- * its class path) rather than in {@code katas/<id>/} beside the code the learner edits: the last
- * hint is close to the answer, and `lockdrill hint` reveals them one at a time and records how many
- * were used.
+ * The progressive hints of each kata, shipped inside lockdrill ({@value #FILE} in the package of the
+ * kata's definition, so a new kata brings them in its own folder) rather than in {@code katas/<id>/}
+ * beside the code the learner edits: the last hint is close to the answer, and `lockdrill hint`
+ * reveals them one at a time and records how many were used.
  */
 public final class KataHints {
-    static final String FOLDER = "dev/lockdrill/hints/";
+    public static final String FILE = "hints.yaml";
     private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]*");
+
+    /** The class whose package holds a kata's {@value #FILE}: its definition; empty for no kata. */
+    private final Function<String, Optional<Class<?>>> definitions;
+
+    public KataHints(Function<String, Optional<Class<?>>> definitions) {
+        this.definitions = definitions;
+    }
 
     private record Shipped(List<String> hints) {
         Shipped {
@@ -32,8 +41,12 @@ public final class KataHints {
         if (kataId == null || !ID.matcher(kataId).matches()) {
             return List.of();
         }
-        String resource = FOLDER + kataId + ".yaml";
-        try (InputStream in = KataHints.class.getClassLoader().getResourceAsStream(resource)) {
+        Optional<Class<?>> definition = definitions.apply(kataId);
+        if (definition.isEmpty()) {
+            return List.of();
+        }
+        String resource = definition.get().getPackageName().replace('.', '/') + "/" + FILE;
+        try (InputStream in = definition.get().getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
                 return List.of();
             }

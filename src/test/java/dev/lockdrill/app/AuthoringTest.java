@@ -1,7 +1,6 @@
 package dev.lockdrill.app;
 
 import dev.lockdrill.catalog.Catalog;
-import dev.lockdrill.catalog.KataHints;
 import dev.lockdrill.catalog.KataManifest;
 import dev.lockdrill.catalog.PristineCopies;
 import dev.lockdrill.catalog.Workbook;
@@ -87,7 +86,7 @@ class AuthoringTest {
             KataManifest manifest = catalog.kata(id);
             Map<String, byte[]> stub = new PristineCopies().files(id);
             assertThat(stub).containsKey("README.md");
-            assertThat(new KataHints().of(id)).as("hints shipped with lockdrill").hasSizeGreaterThanOrEqualTo(3);
+            assertThat(KataRegistry.hints().of(id)).as("hints shipped with lockdrill").hasSizeGreaterThanOrEqualTo(3);
             assertThat(stub.entrySet()).filteredOn(file -> file.getKey().endsWith(".java"))
                     .anyMatch(file -> new String(file.getValue(), StandardCharsets.UTF_8).contains("TODO"));
             assertThat(Pipelines.repoRoot().resolve("solutions").resolve(id)).isDirectory();

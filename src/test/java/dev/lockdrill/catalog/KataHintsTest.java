@@ -1,5 +1,6 @@
 package dev.lockdrill.catalog;
 
+import dev.lockdrill.app.KataRegistry;
 import dev.lockdrill.testing.Pipelines;
 import org.junit.jupiter.api.Test;
 
@@ -8,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,17 +21,20 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class KataHintsTest {
     private final Catalog catalog = new Catalog(Workbook.at(Pipelines.repoRoot()));
-    private final KataHints hints = new KataHints();
+    private final KataHints hints = KataRegistry.hints();
 
     @Test
     void everyKataShipsAtLeastThreeHintsAndNoHintFileBelongsToNoKata() throws Exception {
         List<String> ids = catalog.ids();
         assertThat(ids).isNotEmpty().allSatisfy(id -> assertThat(hints.of(id)).as(id).hasSizeGreaterThanOrEqualTo(3)
                 .allSatisfy(hint -> assertThat(hint).isNotBlank()));
-        Path shipped = Pipelines.repoRoot().resolve("src/main/resources").resolve(KataHints.FOLDER);
-        try (Stream<Path> files = Files.list(shipped)) {
-            assertThat(files.map(f -> f.getFileName().toString().replaceFirst("\\.yaml$", "")))
-                    .as("hint files of katas that exist").allMatch(ids::contains);
+        Path shipped = Pipelines.repoRoot().resolve("src/main/resources");
+        Set<String> packages = ids.stream().map(id -> KataRegistry.get(id).getClass().getPackageName().replace('.', '/'))
+                .collect(Collectors.toSet());
+        try (Stream<Path> files = Files.walk(shipped)) {
+            assertThat(files.filter(f -> f.getFileName().toString().equals(KataHints.FILE))
+                    .map(f -> shipped.relativize(f.getParent()).toString().replace('\\', '/')))
+                    .as("hint files in the packages of katas that exist").isNotEmpty().allMatch(packages::contains);
         }
     }
 

@@ -1,10 +1,10 @@
 package dev.lockdrill.drill;
 
+import dev.lockdrill.app.KataRegistry;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.lockdrill.catalog.Catalog;
-import dev.lockdrill.catalog.KataHints;
 import dev.lockdrill.catalog.KataManifest;
 import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.support.Json;
@@ -81,7 +81,7 @@ class DrillTeachingRulesTest {
         try {
             String brief = Files.readString(Path.of("katas", kata.id(), "README.md"));
             return new Teaching("kata " + kata.id(), brief + "\n" + kata.summary() + "\n" + String.join("\n",
-                    new KataHints().of(kata.id())));
+                    KataRegistry.hints().of(kata.id())));
         } catch (IOException e) {
             throw new IllegalStateException("Cannot read the brief of kata " + kata.id() + ": " + e.getMessage(), e);
         }

@@ -15,7 +15,12 @@ public enum EmitterFaults implements FaultKind {
      * One credential of one platform answers every call for a while with a rate limit: 429, or 403
      * with {@code retry-after} or {@code x-ratelimit-remaining: 0}.
      */
-    RATE_LIMITED;
+    RATE_LIMITED,
+    /**
+     * Several threads make one new key's first calls at once, and the breaker factory holds the first
+     * caller until a second is inside it (or every other is parked).
+     */
+    FIRST_CALLS_TOGETHER;
 
     @Override
     public String label() {

@@ -2,6 +2,7 @@ package dev.lockdrill.kata.breakerplacement.workload;
 
 import dev.lockdrill.harness.Recorder;
 import dev.lockdrill.harness.Workers;
+import dev.lockdrill.kata.breakerplacement.protocol.EmitterFaults;
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterObservation;
 import dev.lockdrill.kata.breakerplacement.protocol.HeldSleep;
 import dev.lockdrill.katas.api.emitter.Event;
@@ -22,7 +23,7 @@ final class ParallelWorkersScenario extends EmitterScenario {
     static final String FRESH_KEY = "github/fresh-1";
     static final String FAILING_KEY = "azure/slow-1";
     static final List<String> HEALTHY_KEYS = List.of("github/p-1", "notion/p-2", "github/p-3");
-    static final long GATE_MILLIS = 500;
+    static final long GATE_MILLIS = 5_000;
     static final long HOLD_MILLIS = 750;
 
     @Override
@@ -38,7 +39,7 @@ final class ParallelWorkersScenario extends EmitterScenario {
     @Override
     void run(EmitterRig rig, Recorder recorder) {
         try (Workers workers = new Workers()) {
-            hammer(rig, workers);
+            hammer(rig, recorder, workers);
             heldSleep(rig, recorder, workers);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -48,7 +49,8 @@ final class ParallelWorkersScenario extends EmitterScenario {
         rig.drainDeferred();
     }
 
-    private void hammer(EmitterRig rig, Workers workers) throws Exception {
+    private void hammer(EmitterRig rig, Recorder recorder, Workers workers) throws Exception {
+        long start = recorder.now();
         List<Event> events = stream(name() + "-fresh", List.of(FRESH_KEY), HAMMER);
         Gate gate = new Gate(HAMMER, GATE_MILLIS);
         rig.gateCreation(gate);
@@ -65,6 +67,12 @@ final class ParallelWorkersScenario extends EmitterScenario {
         go.release();
         workers.awaitAll();
         rig.gateCreation(null);
+        boolean forced = gate.timedOut() == 0;
+        recorder.fault(EmitterFaults.FIRST_CALLS_TOGETHER, name(), FRESH_KEY, start, forced, HAMMER
+                + " threads made " + FRESH_KEY + "'s first calls at once; the breaker factory was entered "
+                + (gate.entered() == 1 ? "once" : gate.entered() + " times") + ", each caller held until a second was inside or every other was parked"
+                + (forced ? "" : " — but " + gate.timedOut() + " were let go after " + GATE_MILLIS
+                + " ms with another thread still runnable, so the race was not forced"));
     }
 
     private void heldSleep(EmitterRig rig, Recorder recorder, Workers workers) throws Exception {

@@ -59,7 +59,7 @@ public final class CheckService {
 
     public CheckResult check(CheckRequest request, CheckProgress progress) {
         KataManifest manifest = app.catalog().kata(request.kata());
-        Kata definition = KataRegistry.get(request.kata());
+        Kata definition = request.definition();
         Path source = sourceDir(request);
         List<Path> classpath = classpath(request.extraClasspath());
         long seed = request.seed() != null ? request.seed() : ThreadLocalRandom.current().nextLong(1, 1_000_000);
@@ -137,7 +137,15 @@ public final class CheckService {
         }
     }
 
-    /** Deletes a run folder that holds no result (an interrupted or failed check stores nothing). */
+    /**
+     * The kata a check of {@code id} runs, resolved once where the check is asked for: the workbook's
+     * kata first (so an unknown id gets its "No kata" sentence, as it always did), then its definition.
+     */
+    public static Kata definition(AppContext app, String id) {
+        app.catalog().kata(id);
+        return KataRegistry.get(id);
+    }
+
     /** Whether the JVM is ending: a shutdown hook can no longer be added then. */
     static boolean jvmEnding() {
         Thread probe = new Thread(() -> { }, "shutdown-probe");
@@ -150,6 +158,7 @@ public final class CheckService {
         }
     }
 
+    /** Deletes a run folder that holds no result (an interrupted or failed check stores nothing). */
     private static void forgetUnfinished(Path runDir) {
         if (!Files.exists(runDir.resolve("result.json"))) {
             RunStore.deleteTree(runDir);
@@ -308,7 +317,7 @@ public final class CheckService {
      * one sentence each; the finished check's result is returned all the same.
      */
     private CheckResult finish(CheckRequest request, Path runDir, Unsaved unsaved, CheckResult checked) {
-        CheckResult result = checked.withTiming(KataRegistry.get(request.kata()).timingDependent());
+        CheckResult result = checked.withTiming(request.definition().timingDependent());
         if (jvmEnding()) {
             // a signal (SIGTERM, SIGHUP) is ending lockdrill and its hooks stopped what the check ran on (the
             // check processes, an embedded server): what came back is a run cut short, not a verdict

@@ -44,11 +44,26 @@ public final class ExploreService {
     static final int MAX_BATCH = 12;
     static final int MOST_LANES = 2;
 
-    /** What `--explore` was asked: {@code replay} set runs that one schedule instead of searching. */
-    public record Request(String kata, Path sourceDir, boolean reference, List<Path> extraClasspath, Long seed,
+    /**
+     * What `--explore` was asked, with the kata resolved to its definition where it was asked:
+     * {@code replay} set runs that one schedule instead of searching.
+     */
+    public record Request(Kata definition, Path sourceDir, boolean reference, List<Path> extraClasspath, Long seed,
                           String jdbcUrl, Duration duration, ScheduleId replay, Duration timeout) {
         public Request {
             extraClasspath = extraClasspath == null ? List.of() : List.copyOf(extraClasspath);
+        }
+
+        /** A request for the kata with this id, resolved here (an unknown id is the registry's one sentence). */
+        public Request(String kata, Path sourceDir, boolean reference, List<Path> extraClasspath, Long seed,
+                       String jdbcUrl, Duration duration, ScheduleId replay, Duration timeout) {
+            this(KataRegistry.get(kata), sourceDir, reference, extraClasspath, seed, jdbcUrl, duration, replay,
+                    timeout);
+        }
+
+        /** The kata's id. */
+        public String kata() {
+            return definition.id();
         }
     }
 
@@ -94,7 +109,7 @@ public final class ExploreService {
     }
 
     public Result explore(Request request, CheckProgress progress) {
-        Kata definition = KataRegistry.get(request.kata());
+        Kata definition = request.definition();
         if (!definition.explores()) {
             throw LockdrillException.usage("Kata " + request.kata() + " has no explorer yet; run `lockdrill check "
                     + request.kata() + "` for its scripted scenarios.");

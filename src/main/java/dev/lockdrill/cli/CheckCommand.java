@@ -93,8 +93,8 @@ final class CheckCommand extends BaseCommand {
         Path from = source == null ? null : source.from;
         List<Path> extra = classpath == null ? List.of() : Arrays.stream(classpath.split(File.pathSeparator))
                 .filter(s -> !s.isBlank()).map(Path::of).toList();
-        CheckRequest request = new CheckRequest(kata, from, reference, !noCompare, extra, seed, jdbcUrl,
-                timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds));
+        CheckRequest request = new CheckRequest(CheckService.definition(app(), kata), from, reference, !noCompare,
+                extra, seed, jdbcUrl, timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds));
         ProgressLine progress = new ProgressLine(err(), session().interactive() && !json, style(), width());
         progress.stage("checking " + kata + "…");
         CheckResult result;
@@ -121,7 +121,7 @@ final class CheckCommand extends BaseCommand {
             out().println(Secrets.redact(JsonReport.render(result)));
         } else {
             StringWriter report = new StringWriter();
-            new TerminalReport(style(), width(), KataRegistry.get(kata).lessonScenario())
+            new TerminalReport(style(), width(), request.definition().lessonScenario())
                     .render(result, new PrintWriter(report));
             out().print(Secrets.redact(report.toString()));
             RunStore.Owner owner = CheckService.owner(request);
@@ -143,9 +143,9 @@ final class CheckCommand extends BaseCommand {
                         + "SEED:STEPS, e.g. 4711:0,3,8), not '" + replay + "'."));
         List<Path> extra = classpath == null ? List.of() : Arrays.stream(classpath.split(File.pathSeparator))
                 .filter(s -> !s.isBlank()).map(Path::of).toList();
-        ExploreService.Request request = new ExploreService.Request(kata, source == null ? null : source.from,
-                source != null && source.reference, extra, seed, jdbcUrl, duration, schedule,
-                timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds));
+        ExploreService.Request request = new ExploreService.Request(KataRegistry.get(kata),
+                source == null ? null : source.from, source != null && source.reference, extra, seed, jdbcUrl,
+                duration, schedule, timeoutSeconds == null ? null : Duration.ofSeconds(timeoutSeconds));
         ProgressLine progress = new ProgressLine(err(), session().interactive() && !json, style(), width());
         progress.stage("exploring " + kata + "…");
         ExploreService.Result result;

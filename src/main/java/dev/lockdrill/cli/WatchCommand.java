@@ -2,9 +2,10 @@ package dev.lockdrill.cli;
 
 import dev.lockdrill.app.CheckRequest;
 import dev.lockdrill.app.CheckService;
-import dev.lockdrill.app.KataRegistry;
+import dev.lockdrill.app.KataChecker;
 import dev.lockdrill.app.KataService;
 import dev.lockdrill.app.KataWatch;
+import dev.lockdrill.kata.Kata;
 import dev.lockdrill.runner.ChildRunner;
 import org.jline.terminal.Attributes;
 import org.jline.terminal.Terminal;
@@ -41,8 +42,7 @@ final class WatchCommand extends BaseCommand {
     @Override
     int run() throws Exception {
         String id = kata != null ? kata : new KataService(app()).current();
-        app().catalog().kata(id);
-        KataRegistry.get(id);
+        CheckService.definition(app(), id);
         if (session().terminal().isPresent()) {
             return watch(id, session().terminal().get());
         }
@@ -58,9 +58,14 @@ final class WatchCommand extends BaseCommand {
         Attributes saved = terminal.enterRawMode();
         boolean warm = ChildRunner.keepingWarm();
         ChildRunner.keepWarm(true);
-        try (KataWatch watch = new KataWatch(app().workbook(), (k, progress) -> new CheckService(app()).check(
-                new CheckRequest(k, null, false, compare, List.of(), null, jdbcUrl, null), progress), screen,
-                KataWatch.QUIET)) {
+        KataChecker checker = (k, progress) -> {
+            // each check resolves its kata once; the screen renders its report with that same definition
+            Kata definition = CheckService.definition(app(), k);
+            screen.resolved(definition);
+            return new CheckService(app()).check(new CheckRequest(definition, null, false, compare, List.of(), null,
+                    jdbcUrl, null), progress);
+        };
+        try (KataWatch watch = new KataWatch(app().workbook(), checker, screen, KataWatch.QUIET)) {
             watch.watch(id, manual);
             readKeys(terminal.reader(), watch, screen, quit);
         } finally {

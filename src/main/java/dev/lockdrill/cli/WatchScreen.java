@@ -1,10 +1,10 @@
 package dev.lockdrill.cli;
 
 import dev.lockdrill.app.AppContext;
-import dev.lockdrill.app.KataRegistry;
 import dev.lockdrill.app.KataService;
 import dev.lockdrill.app.WatchListener;
 import dev.lockdrill.catalog.KataManifest;
+import dev.lockdrill.kata.Kata;
 import dev.lockdrill.report.Style;
 import dev.lockdrill.report.TerminalReport;
 import dev.lockdrill.score.CheckResult;
@@ -28,6 +28,7 @@ final class WatchScreen implements WatchListener {
     private final int width;
     private ProgressLine progress;
     private String offered;
+    private Kata definition;
 
     WatchScreen(PrintWriter out, Style style, AppContext app, boolean manual, boolean interactive, int width) {
         this.width = width;
@@ -53,10 +54,16 @@ final class WatchScreen implements WatchListener {
         }
     }
 
+    /** The kata the check under way resolved: its report is rendered with this definition's lesson scenario. */
+    synchronized void resolved(Kata definition) {
+        this.definition = definition;
+    }
+
     @Override
     public synchronized void checked(String kata, CheckResult result) {
         clearProgress();
-        new TerminalReport(style, width, KataRegistry.get(kata).lessonScenario()).render(result, out);
+        String lesson = definition != null && definition.id().equals(kata) ? definition.lessonScenario() : null;
+        new TerminalReport(style, width, lesson).render(result, out);
         offered = null;
         if (result.status() == RunStatus.PASS) {
             Optional<KataManifest> next = new KataService(app).next(kata);

@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.breakerplacement.protocol;
 
+import dev.lockdrill.history.Fields;
+
 import java.util.Map;
 
 /**
@@ -8,20 +10,12 @@ import java.util.Map;
  */
 public record BreakerSettings(int slidingWindowSize, int minimumNumberOfCalls, int failureRateThreshold,
                               long waitDurationInOpenStateMillis, int permittedNumberOfCallsInHalfOpenState) {
-    static final String WINDOW = "slidingWindowSize";
-    static final String MINIMUM = "minimumNumberOfCalls";
-    static final String RATE = "failureRateThreshold";
-    static final String WAIT = "waitDurationInOpenStateMillis";
-    static final String TRIALS = "permittedNumberOfCallsInHalfOpenState";
-
     public Map<String, Object> toRow() {
-        return Map.of(WINDOW, slidingWindowSize, MINIMUM, minimumNumberOfCalls, RATE, failureRateThreshold,
-                WAIT, waitDurationInOpenStateMillis, TRIALS, permittedNumberOfCallsInHalfOpenState);
+        return Fields.of(this);
     }
 
     /** Missing fields read as 0 (an empty row: no configuration was recorded). */
     public static BreakerSettings of(Map<String, Object> row) {
-        return new BreakerSettings((int) Outage.number(row, WINDOW), (int) Outage.number(row, MINIMUM),
-                (int) Outage.number(row, RATE), Outage.number(row, WAIT), (int) Outage.number(row, TRIALS));
+        return Fields.as(row, BreakerSettings.class);
     }
 }

@@ -1,5 +1,7 @@
 package dev.lockdrill.kata.breakerplacement.protocol;
 
+import dev.lockdrill.history.Fields;
+
 import java.util.Map;
 
 /**
@@ -7,19 +9,13 @@ import java.util.Map;
  * between attempts (held in real time), how many of {@code others} emits for other keys on other
  * threads had not finished when it woke; -1 when it never slept.
  */
-public record HeldSleep(String key, long others, long unfinished, long timeoutMillis) {
-    static final String KEY = "key";
-    static final String OTHERS = "others";
-    static final String UNFINISHED = "unfinished";
-    static final String TIMEOUT = "timeoutMillis";
-
+public record HeldSleep(String key, long others, @Fields.NoneWhenAbsent long unfinished, long timeoutMillis) {
     public Map<String, Object> toRow() {
-        return Map.of(KEY, key, OTHERS, others, UNFINISHED, unfinished, TIMEOUT, timeoutMillis);
+        return Fields.of(this);
     }
 
     public static HeldSleep of(Map<String, Object> row) {
-        return new HeldSleep(String.valueOf(row.get(KEY)), Outage.number(row, OTHERS),
-                row.get(UNFINISHED) instanceof Number n ? n.longValue() : -1, Outage.number(row, TIMEOUT));
+        return Fields.as(row, HeldSleep.class);
     }
 
     public boolean slept() {

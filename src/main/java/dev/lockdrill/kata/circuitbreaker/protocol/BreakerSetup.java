@@ -1,6 +1,7 @@
 package dev.lockdrill.kata.circuitbreaker.protocol;
 
-import java.util.HashMap;
+import dev.lockdrill.history.Fields;
+
 import java.util.Map;
 
 /**
@@ -15,32 +16,10 @@ public record BreakerSetup(String breaker, boolean sequential, double failureRat
     public static final String OBSERVATION = "config";
 
     public Map<String, Object> toRow() {
-        Map<String, Object> row = new HashMap<>();
-        row.put("breaker", breaker);
-        row.put("sequential", sequential);
-        row.put("failureRateThreshold", failureRateThreshold);
-        row.put("slowCallRateThreshold", slowCallRateThreshold);
-        row.put("slowCallDurationThresholdNanos", slowCallDurationThresholdNanos);
-        row.put("slidingWindowSize", slidingWindowSize);
-        row.put("minimumNumberOfCalls", minimumNumberOfCalls);
-        row.put("waitDurationInOpenStateNanos", waitDurationInOpenStateNanos);
-        row.put("permittedNumberOfCallsInHalfOpenState", permittedNumberOfCallsInHalfOpenState);
-        return row;
+        return Fields.of(this);
     }
 
     public static BreakerSetup of(Map<String, Object> row) {
-        return new BreakerSetup(String.valueOf(row.get("breaker")), Boolean.TRUE.equals(row.get("sequential")),
-                number(row, "failureRateThreshold").doubleValue(), number(row, "slowCallRateThreshold").doubleValue(),
-                number(row, "slowCallDurationThresholdNanos").longValue(),
-                number(row, "slidingWindowSize").intValue(), number(row, "minimumNumberOfCalls").intValue(),
-                number(row, "waitDurationInOpenStateNanos").longValue(),
-                number(row, "permittedNumberOfCallsInHalfOpenState").intValue());
-    }
-
-    private static Number number(Map<String, Object> row, String key) {
-        if (!(row.get(key) instanceof Number n)) {
-            throw new IllegalArgumentException("breaker config has no " + key);
-        }
-        return n;
+        return Fields.as(row, BreakerSetup.class);
     }
 }

@@ -1,7 +1,7 @@
 package dev.lockdrill.kata.circuitbreaker.protocol;
 
-import java.util.ArrayList;
-import java.util.HashMap;
+import dev.lockdrill.history.Fields;
+
 import java.util.List;
 import java.util.Map;
 
@@ -19,33 +19,15 @@ public record Schedule(String breaker, String moment, List<Step> steps, String s
     }
 
     public Schedule {
-        steps = List.copyOf(steps);
+        steps = steps == null ? List.of() : List.copyOf(steps);
+        stuck = stuck == null ? "" : stuck;
     }
 
     public Map<String, Object> toRow() {
-        Map<String, Object> row = new HashMap<>();
-        row.put("breaker", breaker);
-        row.put("moment", moment);
-        List<Map<String, Object>> rows = new ArrayList<>();
-        for (Step step : steps) {
-            rows.add(Map.of("worker", step.worker(), "at", step.at()));
-        }
-        row.put("steps", rows);
-        row.put("stuck", stuck);
-        row.put("replay", replay);
-        return row;
+        return Fields.of(this);
     }
 
     public static Schedule of(Map<String, Object> row) {
-        List<Step> steps = new ArrayList<>();
-        if (row.get("steps") instanceof List<?> list) {
-            for (Object item : list) {
-                if (item instanceof Map<?, ?> step) {
-                    steps.add(new Step(String.valueOf(step.get("worker")), String.valueOf(step.get("at"))));
-                }
-            }
-        }
-        return new Schedule(String.valueOf(row.get("breaker")), String.valueOf(row.get("moment")), steps,
-                row.get("stuck") == null ? "" : String.valueOf(row.get("stuck")), String.valueOf(row.get("replay")));
+        return Fields.as(row, Schedule.class);
     }
 }

@@ -1,8 +1,9 @@
 package dev.lockdrill.kata.fencingtoken.workload;
 
 import dev.lockdrill.harness.Sql;
+import dev.lockdrill.harness.explore.GcPause;
+import dev.lockdrill.harness.explore.SessionKill;
 import dev.lockdrill.harness.explore.Step;
-import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.fencing.FencedStore;
 
 import java.util.ArrayList;
@@ -48,13 +49,13 @@ final class FencingExplorer implements AutoCloseable {
 
     record Pause(String actor, long millis) implements FencingStep {
         public String describe() {
-            return "is paused " + millis + " ms (a stop-the-world GC)";
+            return GcPause.describe(millis);
         }
     }
 
     record Kill(String actor, String worker) implements FencingStep {
         public String describe() {
-            return "kills " + worker + "'s sessions (pg_terminate_backend)";
+            return SessionKill.describe(worker);
         }
     }
 
@@ -146,19 +147,10 @@ final class FencingExplorer implements AutoCloseable {
         } else if (step instanceof Read r) {
             rig.read(r.actor(), worker(r.actor()).store, rig.key(r.key()));
         } else if (step instanceof Pause p) {
-            long start = rig.recorder().now();
-            dev.lockdrill.harness.Pause.millis(p.millis());
-            rig.recorder().fault(Faults.PAUSE, rig.scenario(), p.actor(), start,
-                    p.actor() + " paused " + p.millis() + " ms, as in a stop-the-world GC");
+            GcPause.take(rig.recorder(), rig.scenario(), p.actor(), p.millis());
         } else if (step instanceof Kill k) {
-            long start = rig.recorder().now();
-            int killed = rig.killer().killAll(k.worker());
-            if (rig.dataSourceOf(k.worker()) != null) {
-                rig.dataSourceOf(k.worker()).evictIdle();
-            }
-            rig.recorder().fault(Faults.KILL, rig.scenario(), k.worker(), start, killed > 0, killed > 0
-                    ? "pg_terminate_backend killed " + killed + " session(s) of " + k.worker()
-                    : k.worker() + " had no session to kill");
+            SessionKill.take(rig.recorder(), rig.scenario(), k.worker(), k.worker(),
+                    () -> rig.killer().killAll(k.worker()), rig.dataSourceOf(k.worker()));
         } else if (step instanceof Jump j) {
             Sql.rows(rig.admin(), "SELECT setval('lockdrill_fence', GREATEST(?, "
                     + "(SELECT last_value FROM lockdrill_fence)))", j.below() - 2);

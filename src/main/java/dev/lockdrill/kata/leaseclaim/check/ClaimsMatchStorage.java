@@ -12,7 +12,9 @@ import dev.lockdrill.kata.leaseclaim.protocol.Claimed;
 import dev.lockdrill.kata.leaseclaim.protocol.LeaseOp;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * claim() returns exactly the leases it stored: every returned (row, token) is a lease the
@@ -39,15 +41,18 @@ public final class ClaimsMatchStorage implements Invariant {
         if (claims.isEmpty() && stored.isEmpty()) {
             return notExercised("no claim was made");
         }
+        // each claim's result read once (through Fields), not once per stored change below
+        Map<Op, List<Claimed.Lease>> returnedBy = new IdentityHashMap<>();
+        claims.forEach(claim -> returnedBy.put(claim, Claimed.of(claim).leases()));
         List<Evidence> evidence = new ArrayList<>();
         for (Op claim : claims) {
             int max = ClaimCall.of(claim).max();
-            if (claim.ok() && Claimed.of(claim).leases().size() > max) {
+            if (claim.ok() && returnedBy.get(claim).size() > max) {
                 evidence.add(Evidence.of(claim.worker() + "'s claim(max " + max + ") in " + claim.scenario()
-                        + " returned " + Claimed.of(claim).leases().size() + " rows: more than it was allowed to lease",
+                        + " returned " + returnedBy.get(claim).size() + " rows: more than it was allowed to lease",
                         claim.id()));
             }
-            for (Claimed.Lease lease : Claimed.of(claim).leases()) {
+            for (Claimed.Lease lease : returnedBy.get(claim)) {
                 String row = claim.scenario() + "/" + lease.id();
                 boolean found = stored.stream().anyMatch(c -> c.rowKey().equals(row)
                         && c.newToken() == lease.token() && c.worker().equals(claim.worker()));
@@ -60,7 +65,7 @@ public final class ClaimsMatchStorage implements Invariant {
         for (LeaseAudit.Change change : stored) {
             boolean returned = claims.stream().filter(c -> c.worker().equals(change.worker())
                             && c.scenario().equals(change.scenario()))
-                    .anyMatch(c -> c.outcome() == Outcome.INFO || Claimed.of(c).leases()
+                    .anyMatch(c -> c.outcome() == Outcome.INFO || returnedBy.get(c)
                             .contains(new Claimed.Lease(change.id(), change.newToken())));
             if (!returned) {
                 evidence.add(Evidence.of("the table shows " + change.worker() + " leased " + change.rowKey()

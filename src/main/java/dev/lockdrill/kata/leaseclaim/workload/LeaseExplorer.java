@@ -4,12 +4,12 @@ import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.JumpClock;
 import dev.lockdrill.harness.LostReplies;
 import dev.lockdrill.harness.Pause;
-import dev.lockdrill.harness.RoundTripHook;
 import dev.lockdrill.harness.Sql;
-import dev.lockdrill.harness.StallAfterRoundTrip;
 import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.WorkloadContext;
 import dev.lockdrill.harness.explore.Exploration;
+import dev.lockdrill.harness.explore.GcPause;
+import dev.lockdrill.harness.explore.RoundTripStall;
 import dev.lockdrill.harness.explore.Step;
 import dev.lockdrill.harness.lease.LeaseSchema;
 import dev.lockdrill.history.Faults;
@@ -101,7 +101,7 @@ final class LeaseExplorer implements AutoCloseable {
 
     record PauseWorker(String actor, long millis) implements LeaseStep {
         public String describe() {
-            return "is paused " + millis + " ms (a stop-the-world GC)";
+            return GcPause.describe(millis);
         }
     }
 
@@ -132,7 +132,7 @@ final class LeaseExplorer implements AutoCloseable {
 
     record Stall(String actor, String worker, long millis) implements LeaseStep {
         public String describe() {
-            return "stalls " + worker + " after the first round trip of its next call for " + millis + " ms";
+            return RoundTripStall.describe(worker, millis);
         }
     }
 
@@ -277,10 +277,7 @@ final class LeaseExplorer implements AutoCloseable {
                 rig.extend(e.actor(), state.queue, claim.get());
             }
         } else if (step instanceof PauseWorker p) {
-            long start = rig.recorder().now();
-            Pause.millis(p.millis());
-            rig.recorder().fault(Faults.PAUSE, rig.scenario(), p.actor(), start,
-                    p.actor() + " paused " + p.millis() + " ms, as in a stop-the-world GC");
+            GcPause.take(rig.recorder(), rig.scenario(), p.actor(), p.millis());
         } else if (step instanceof Crash c) {
             crash(c.actor());
         } else if (step instanceof Insert i) {
@@ -346,21 +343,7 @@ final class LeaseExplorer implements AutoCloseable {
 
     private void stall(Stall s) throws Exception {
         worker(s.worker());
-        WorkerDataSource pool = rig.dataSourceOf(s.worker());
-        StallAfterRoundTrip gate = new StallAfterRoundTrip(1, s.millis());
-        long start = rig.recorder().now();
-        pool.hook(gate);
-        boolean held;
-        try {
-            Pause.millis(s.millis());
-            held = gate.stalled();
-        } finally {
-            pool.hook(RoundTripHook.NONE);
-            gate.release();
-        }
-        rig.recorder().fault(Faults.STALL, rig.scenario(), s.worker(), start, held, held
-                ? s.worker() + " stalled after the first round trip of a call, up to " + s.millis() + " ms"
-                : s.worker() + " made no second round trip to stall before " + s.millis() + " ms");
+        RoundTripStall.take(rig.recorder(), rig.scenario(), s.worker(), rig.dataSourceOf(s.worker()), s.millis());
     }
 
     private void replyLost(ReplyLost l) throws Exception {

@@ -2,6 +2,8 @@ package dev.lockdrill.kata.outboxrelay.workload;
 
 import dev.lockdrill.harness.LostReplies;
 import dev.lockdrill.harness.WorkerDataSource;
+import dev.lockdrill.harness.explore.GcPause;
+import dev.lockdrill.harness.explore.SessionKill;
 import dev.lockdrill.harness.explore.Step;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.kata.outboxrelay.protocol.Decision;
@@ -37,6 +39,8 @@ final class OutboxExplorer implements AutoCloseable {
     static final String APP = "app";
     static final String NEMESIS = "nemesis";
     static final String DRAINER = "relay-last";
+    /** Where a relay's GC pause falls: between its calls, never inside one. */
+    static final String BETWEEN_CALLS = "between calls";
     static final long[] BOUNDARY_SEQS = {(1L << 31) - 1, 1L << 31, 1L << 32, (1L << 53) + 1, Long.MAX_VALUE};
     static final int MAX_STEPS = 30;
     static final int MAX_FIRST_EVENTS = 9;
@@ -86,13 +90,13 @@ final class OutboxExplorer implements AutoCloseable {
 
     record Pause(String actor, long millis) implements OutboxStep {
         public String describe() {
-            return "is paused " + millis + " ms between calls (a stop-the-world GC)";
+            return GcPause.describe(millis, BETWEEN_CALLS);
         }
     }
 
     record Kill(String actor, String relay) implements OutboxStep {
         public String describe() {
-            return "kills " + relay + "'s sessions (pg_terminate_backend)";
+            return SessionKill.describe(relay);
         }
     }
 
@@ -373,17 +377,11 @@ final class OutboxExplorer implements AutoCloseable {
             process.callEnded();
         } else if (step instanceof Pause p) {
             Process process = process(p.actor());
-            long start = rig.recorder().now();
-            dev.lockdrill.harness.Pause.millis(p.millis());
-            rig.recorder().fault(Faults.PAUSE, rig.scenario(), process.name, start,
-                    process.name + " paused " + p.millis() + " ms between calls, as in a stop-the-world GC");
+            GcPause.take(rig.recorder(), rig.scenario(), process.name, p.millis(), BETWEEN_CALLS);
         } else if (step instanceof Kill k) {
             Process process = process(k.relay());
-            long start = rig.recorder().now();
-            int killed = rig.killSessions(process.name);
-            rig.recorder().fault(Faults.KILL, rig.scenario(), process.name, start, killed > 0, killed > 0
-                    ? "pg_terminate_backend killed " + killed + " session(s) of " + process.name
-                    : process.name + " had no session to kill");
+            SessionKill.take(rig.recorder(), rig.scenario(), process.name, process.name,
+                    () -> rig.killSessions(process.name), null);
         } else if (step instanceof KillAfterAccept k) {
             process(k.relay()).killsAfterAccept.incrementAndGet();
         } else if (step instanceof Crash c) {

@@ -4,12 +4,13 @@ import dev.lockdrill.harness.JumpClock;
 import dev.lockdrill.harness.LostReplies;
 
 import dev.lockdrill.harness.Database;
-import dev.lockdrill.harness.RoundTripHook;
 import dev.lockdrill.harness.Sql;
-import dev.lockdrill.harness.StallAfterRoundTrip;
 import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.WorkloadContext;
 import dev.lockdrill.harness.explore.Exploration;
+import dev.lockdrill.harness.explore.GcPause;
+import dev.lockdrill.harness.explore.RoundTripStall;
+import dev.lockdrill.harness.explore.SessionKill;
 import dev.lockdrill.harness.explore.Step;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.lockservice.Lease;
@@ -91,13 +92,13 @@ final class LockExplorer implements AutoCloseable {
 
     record Pause(String actor, long millis) implements LockStep {
         public String describe() {
-            return "is paused " + millis + " ms (a stop-the-world GC)";
+            return GcPause.describe(millis);
         }
     }
 
     record Kill(String actor, String worker) implements LockStep {
         public String describe() {
-            return "kills " + worker + "'s sessions (pg_terminate_backend)";
+            return SessionKill.describe(worker);
         }
     }
 
@@ -110,8 +111,8 @@ final class LockExplorer implements AutoCloseable {
     /** {@code inStatement}: inside the statement that writes the locks row; else after its call's first round trip. */
     record Stall(String actor, String worker, boolean inStatement, long millis) implements LockStep {
         public String describe() {
-            return "stalls " + worker + (inStatement ? " inside its statement writing the locks row"
-                    : " after the first round trip of its next call") + " for " + millis + " ms";
+            return inStatement ? "stalls " + worker + " inside its statement writing the locks row for " + millis
+                    + " ms" : RoundTripStall.describe(worker, millis);
         }
     }
 
@@ -290,18 +291,11 @@ final class LockExplorer implements AutoCloseable {
             lease(state, w.lock(), false).ifPresent(lease -> rig.fencedWrite(w.actor(), lease,
                     w.actor() + " with token " + lease.token()));
         } else if (step instanceof Pause p) {
-            long start = rig.recorder().now();
-            dev.lockdrill.harness.Pause.millis(p.millis());
-            rig.recorder().fault(Faults.PAUSE, rig.scenario(), p.actor(), start,
-                    p.actor() + " paused " + p.millis() + " ms, as in a stop-the-world GC");
+            GcPause.take(rig.recorder(), rig.scenario(), p.actor(), p.millis());
         } else if (step instanceof Kill k) {
             worker(k.worker());
-            long start = rig.recorder().now();
-            int killed = rig.killSessions(k.worker());
-            pool(k.worker()).evictIdle();
-            rig.recorder().fault(Faults.KILL, rig.scenario(), k.worker(), start, killed > 0, killed > 0
-                    ? "pg_terminate_backend killed " + killed + " session(s) of " + k.worker() + "'s lock service"
-                    : k.worker() + "'s lock service had no session to kill");
+            SessionKill.take(rig.recorder(), rig.scenario(), k.worker(), k.worker() + "'s lock service",
+                    () -> rig.killSessions(k.worker()), pool(k.worker()));
         } else if (step instanceof ClockJump j) {
             WorkerState state = worker(j.worker());
             long start = rig.recorder().now();
@@ -313,7 +307,7 @@ final class LockExplorer implements AutoCloseable {
             if (s.inStatement()) {
                 stallInStatement(s);
             } else {
-                stallAfterRoundTrip(s);
+                RoundTripStall.take(rig.recorder(), rig.scenario(), s.worker(), pool(s.worker()), s.millis());
             }
         } else if (step instanceof SkipTokens t) {
             rig.skipTokensTo(t.below() - 2);
@@ -334,24 +328,6 @@ final class LockExplorer implements AutoCloseable {
             return Optional.empty();
         }
         return Optional.of(held.get(held.size() - (older ? 2 : 1)));
-    }
-
-    private void stallAfterRoundTrip(Stall s) {
-        StallAfterRoundTrip gate = new StallAfterRoundTrip(1, s.millis());
-        long start = rig.recorder().now();
-        WorkerDataSource pool = pool(s.worker());
-        pool.hook(gate);
-        boolean held;
-        try {
-            dev.lockdrill.harness.Pause.millis(s.millis());
-            held = gate.stalled();
-        } finally {
-            pool.hook(RoundTripHook.NONE);
-            gate.release();
-        }
-        rig.recorder().fault(Faults.STALL, rig.scenario(), s.worker(), start, held, held
-                ? s.worker() + " stalled after the first round trip of a call, up to " + s.millis() + " ms"
-                : s.worker() + " made no second round trip to stall before " + s.millis() + " ms");
     }
 
     private void stallInStatement(Stall s) throws Exception {

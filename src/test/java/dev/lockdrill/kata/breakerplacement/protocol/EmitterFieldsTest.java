@@ -118,4 +118,27 @@ class EmitterFieldsTest {
                 .isEqualTo(Map.of("breaker", "github/app-1", "from", "CLOSED", "to", "OPEN"));
         assertThat(Transition.of(Channel.withArgs(F, transition.toMap()))).isEqualTo(transition);
     }
+
+    @Test
+    void breakerSettingsRowKeepsTheKeysItsHandWrittenRowHad() {
+        BreakerSettings settings = new BreakerSettings(10, 5, 50, 30_000, 2);
+        assertThat(Channel.rowAcross(settings.toRow())).isEqualTo(Map.of("slidingWindowSize", 10,
+                "minimumNumberOfCalls", 5, "failureRateThreshold", 50, "waitDurationInOpenStateMillis", 30_000,
+                "permittedNumberOfCallsInHalfOpenState", 2));
+        assertThat(BreakerSettings.of(Channel.rowAcross(settings.toRow()))).isEqualTo(settings);
+        assertThat(BreakerSettings.of(Map.of())).isEqualTo(new BreakerSettings(0, 0, 0, 0, 0));
+    }
+
+    @Test
+    void heldSleepRowKeepsTheKeysItsHandWrittenRowHad() {
+        HeldSleep slept = new HeldSleep("github/app-1", 3, 2, 1_500);
+        assertThat(Channel.rowAcross(slept.toRow())).isEqualTo(Map.of("key", "github/app-1", "others", 3,
+                "unfinished", 2, "timeoutMillis", 1_500));
+        assertThat(HeldSleep.of(Channel.rowAcross(slept.toRow()))).isEqualTo(slept);
+        HeldSleep never = new HeldSleep("github/app-1", 3, -1, 1_500);
+        assertThat(Channel.rowAcross(never.toRow())).containsEntry("unfinished", -1);
+        assertThat(HeldSleep.of(Channel.rowAcross(never.toRow())).slept()).isFalse();
+        assertThat(HeldSleep.of(Map.of("key", "k", "others", 1, "timeoutMillis", 5)))
+                .isEqualTo(new HeldSleep("k", 1, -1, 5));
+    }
 }

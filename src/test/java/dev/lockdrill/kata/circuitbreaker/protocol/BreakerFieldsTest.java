@@ -3,12 +3,13 @@ package dev.lockdrill.kata.circuitbreaker.protocol;
 import dev.lockdrill.history.Channel;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The circuit breaker's op records are their own serialization: each comes back equal across the
+ * The circuit breaker's op and observation records are their own serialization: each comes back equal across the
  * event channel, with exactly the fields the hand-written maps wrote (written down here, so a
  * renamed component fails).
  */
@@ -47,5 +48,31 @@ class BreakerFieldsTest {
                 .isEqualTo(nonsense);
         assertThat(Transition.of(Channel.withArgs(BreakerOp.TRANSITION.label(),
                 Map.of("breaker", "b-1", "from", "WIDE_OPEN", "to", "OPEN", "tick", 1))).from()).isNull();
+    }
+
+    @Test
+    void breakerSetupRowKeepsTheKeysItsHandWrittenRowHad() {
+        BreakerSetup setup = new BreakerSetup("b-1", true, 50.0, 100.0, 5_000_000_000L, 10, 5, 60_000_000_000L, 2);
+        assertThat(Channel.rowAcross(setup.toRow())).isEqualTo(Map.of("breaker", "b-1", "sequential", true,
+                "failureRateThreshold", 50.0, "slowCallRateThreshold", 100.0,
+                "slowCallDurationThresholdNanos", 5_000_000_000L, "slidingWindowSize", 10, "minimumNumberOfCalls", 5,
+                "waitDurationInOpenStateNanos", 60_000_000_000L, "permittedNumberOfCallsInHalfOpenState", 2));
+        assertThat(BreakerSetup.of(Channel.rowAcross(setup.toRow()))).isEqualTo(setup);
+    }
+
+    @Test
+    void scheduleRowKeepsTheKeysItsHandWrittenRowHad() {
+        Schedule schedule = new Schedule("b-1", "before the trip",
+                List.of(new Schedule.Step("worker-1", "Breaker.ask:12 (read state)"),
+                        new Schedule.Step("worker-2", "Breaker.report:30 (count)")),
+                "", "lockdrill check circuit-breaker --seed 7");
+        assertThat(Channel.rowAcross(schedule.toRow())).isEqualTo(Map.of("breaker", "b-1",
+                "moment", "before the trip",
+                "steps", List.of(Map.of("worker", "worker-1", "at", "Breaker.ask:12 (read state)"),
+                        Map.of("worker", "worker-2", "at", "Breaker.report:30 (count)")),
+                "stuck", "", "replay", "lockdrill check circuit-breaker --seed 7"));
+        assertThat(Schedule.of(Channel.rowAcross(schedule.toRow()))).isEqualTo(schedule);
+        assertThat(Schedule.of(Map.of("breaker", "b-1", "moment", "m", "replay", "r")))
+                .isEqualTo(new Schedule("b-1", "m", List.of(), "", "r"));
     }
 }

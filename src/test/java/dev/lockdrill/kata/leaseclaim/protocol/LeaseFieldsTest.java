@@ -12,8 +12,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * lease-claim's op records come back equal across the event channel, with exactly the fields the
- * hand-written maps wrote (written down here, so a renamed component fails). Claimed stays
- * hand-written: its leases are recorded as two parallel lists, ids and tokens.
+ * hand-written maps wrote (written down here, so a renamed component fails). Claimed's leases are
+ * recorded as two parallel lists, ids and tokens, as its hand-written map wrote them.
  */
 class LeaseFieldsTest {
     @Test
@@ -41,5 +41,24 @@ class LeaseFieldsTest {
         Op op = new Op(1, "s", "w", LeaseOp.CLAIM.label(), Map.of(), 0, 1, Outcome.OK,
                 Channel.across(claimed.toMap()), null);
         assertThat(Claimed.of(op)).isEqualTo(claimed);
+        assertThat(Claimed.of(op).leases()).containsExactly(new Claimed.Lease(1, 10), new Claimed.Lease(2, 11));
+    }
+
+    @Test
+    void claimedOfNothingAndOfAFailedClaim() {
+        Claimed none = new Claimed(List.of());
+        assertThat(Channel.across(none.toMap())).isEqualTo(Map.of("ids", List.of(), "tokens", List.of()));
+        assertThat(Claimed.of(Channel.withResult(LeaseOp.CLAIM.label(), none.toMap())).leases()).isEmpty();
+        Op failed = new Op(1, "s", "w", LeaseOp.CLAIM.label(), Map.of(), 0, 1, Outcome.FAIL,
+                Channel.across(new Claimed(List.of(new Claimed.Lease(1, 10))).toMap()), null);
+        assertThat(Claimed.of(failed).leases()).isEmpty();
+    }
+
+    @Test
+    void claimedPairsOnlyWhatBothListsHold() {
+        Claimed uneven = Claimed.of(Channel.withResult(LeaseOp.CLAIM.label(),
+                Map.of("ids", List.of(1, 2, 3), "tokens", List.of(10, 11))));
+        assertThat(uneven.leases()).containsExactly(new Claimed.Lease(1, 10), new Claimed.Lease(2, 11));
+        assertThat(Claimed.of(Channel.withResult(LeaseOp.CLAIM.label(), Map.of())).leases()).isEmpty();
     }
 }

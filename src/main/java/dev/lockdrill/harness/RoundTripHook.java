@@ -25,4 +25,8 @@ public interface RoundTripHook {
      */
     default void afterRoundTrip(String worker, String kind, String sql, boolean committed) throws SQLException {
     }
+
+    /** The round trip ended in an error (the server refused it, or the connection broke): the worker's code has not seen it yet. */
+    default void roundTripFailed(String worker, String kind, String sql) {
+    }
 }

@@ -218,7 +218,15 @@ public final class WorkerDataSource implements DataSource {
             if (roundTrip) {
                 hook.beforeRoundTrip(worker, name, null);
             }
-            Object result = call(method, args);
+            Object result;
+            try {
+                result = call(method, args);
+            } catch (Throwable failed) {
+                if (roundTrip) {
+                    hook.roundTripFailed(worker, name, null);
+                }
+                throw failed;
+            }
             if (roundTrip) {
                 afterRoundTrip(this, name, null);
             }
@@ -274,6 +282,9 @@ public final class WorkerDataSource implements DataSource {
             } catch (InvocationTargetException e) {
                 if (isFatal(e.getCause())) {
                     owner.broken = true;
+                }
+                if (roundTrip) {
+                    hook.roundTripFailed(worker, "statement", sql);
                 }
                 throw e.getCause();
             }

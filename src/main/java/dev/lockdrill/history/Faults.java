@@ -30,7 +30,13 @@ public enum Faults implements FaultKind {
      * same lock at once), recorded like one so that when the machine's load kept it from happening
      * the verdict is unknown (faults-landed), never a pass.
      */
-    CONTENTION;
+    CONTENTION,
+    /**
+     * Not a fault either: an order the statement scheduler imposed on workers' round trips (one
+     * held at a gap while another moved, or priorities with change points from the seed); landed
+     * when the worker it was built to hold really was held while another could move.
+     */
+    SCHEDULE;
 
     @Override
     public String label() {

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import java.util.TreeSet;
+import java.util.random.RandomGenerator;
 
 /**
  * PCT (Burckhardt et al., "A randomized scheduler with probabilistic guarantees of finding bugs",
@@ -22,15 +22,18 @@ public final class PriorityChangePoints implements SchedulePolicy {
     private String last;
 
     /** {@code expectedSteps}: about how many round trips the workers make in all (where change points may fall). */
-    public PriorityChangePoints(Random random, List<String> workers, int depth, int expectedSteps) {
+    public PriorityChangePoints(RandomGenerator random, List<String> workers, int depth, int expectedSteps) {
         List<String> order = new ArrayList<>(workers);
-        java.util.Collections.shuffle(order, random);
+        for (int i = order.size() - 1; i > 0; i--) {
+            java.util.Collections.swap(order, i, random.nextInt(i + 1));
+        }
         for (int i = 0; i < order.size(); i++) {
             priority.put(order.get(i), depth + order.size() - i);
         }
         TreeSet<Integer> points = new TreeSet<>();
-        while (points.size() < Math.min(depth - 1, expectedSteps)) {
-            points.add(1 + random.nextInt(expectedSteps));
+        // A drop at step i lowers the worker that made step i - 1: step 1 has nobody to drop.
+        while (points.size() < Math.min(depth - 1, expectedSteps - 1)) {
+            points.add(2 + random.nextInt(expectedSteps - 1));
         }
         changePoints = List.copyOf(points);
         summary = "priorities " + String.join(" > ", order) + ", the worker moving drops to the bottom at step"

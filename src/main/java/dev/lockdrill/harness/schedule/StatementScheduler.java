@@ -2,6 +2,7 @@ package dev.lockdrill.harness.schedule;
 
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.RoundTripHook;
+import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.Workers;
 
 import java.sql.Connection;
@@ -96,6 +97,9 @@ public final class StatementScheduler implements RoundTripHook {
         }
     }
 
+    private static final java.lang.management.ThreadMXBean THREADS =
+            java.lang.management.ManagementFactory.getThreadMXBean();
+
     private final Database database;
     private final SchedulePolicy policy;
     private final Object monitor = new Object();
@@ -178,6 +182,25 @@ public final class StatementScheduler implements RoundTripHook {
             lane.granted = false;
             lane.phase = after;
             lane.parkedPolls = 0;
+        }
+    }
+
+    /**
+     * Installs a scheduler as the hook of each participant's data source, runs them under the
+     * policy, and takes the hooks off again.
+     */
+    public static Run run(Database database, SchedulePolicy policy, Map<WorkerDataSource, Workers.CheckedRunnable> bodies)
+            throws Exception {
+        StatementScheduler scheduler = new StatementScheduler(database, policy);
+        List<Participant> participants = new ArrayList<>();
+        bodies.forEach((source, body) -> {
+            source.hook(scheduler);
+            participants.add(new Participant(source.worker(), body));
+        });
+        try {
+            return scheduler.run(participants);
+        } finally {
+            bodies.keySet().forEach(source -> source.hook(RoundTripHook.NONE));
         }
     }
 
@@ -343,18 +366,35 @@ public final class StatementScheduler implements RoundTripHook {
         }
     }
 
-    /** Called with the monitor held: the lane's thread has been seen parked on enough polls in a row. */
-    private static boolean parked(Lane lane) {
+    /**
+     * Called with the monitor held: the lane's thread has been seen parked on enough polls in a row.
+     * Parked means it waits on something only a participant (or time) can end: a sleep, a future, a
+     * queue, or a lock a participant owns. A monitor or lock owned by a thread outside the run (the
+     * harness's event sink, which other lanes' scenarios write to) is let go without anybody here
+     * moving, so a worker blocked on one is still moving.
+     */
+    private boolean parked(Lane lane) {
         Thread thread = lane.thread;
-        if (lane.atGate) {
+        if (lane.atGate || thread == null) {
             lane.parkedPolls = 0;
             return false;
         }
-        Thread.State state = thread == null ? Thread.State.RUNNABLE : thread.getState();
-        boolean parkedNow = state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING
-                || state == Thread.State.BLOCKED;
+        java.lang.management.ThreadInfo info = THREADS.getThreadInfo(thread.getId());
+        boolean parkedNow = info != null && switch (info.getThreadState()) {
+            case WAITING, TIMED_WAITING, BLOCKED -> info.getLockOwnerId() < 0 || participant(info.getLockOwnerId());
+            default -> false;
+        };
         lane.parkedPolls = parkedNow ? lane.parkedPolls + 1 : 0;
         return lane.parkedPolls >= PARKED_CONFIRMATIONS;
+    }
+
+    private boolean participant(long threadId) {
+        for (Lane lane : lanes.values()) {
+            if (lane.thread != null && lane.thread.getId() == threadId) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -25,6 +25,7 @@ import static dev.lockdrill.kata.pglockservice.check.LockServiceInvariants.TOKEN
 import static dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload.CLOCK_JUMP;
 import static dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload.CONTENDERS;
 import static dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload.HANDOVER;
+import static dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload.INTERLEAVED_ACQUIRES;
 import static dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload.KILLED_LOCK_SESSION;
 import static dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload.PAUSED_PAST_TTL;
 import static dev.lockdrill.kata.pglockservice.workload.LockServiceWorkload.POOLED_HANDOVER;
@@ -74,7 +75,7 @@ public final class PgLockServiceKata extends DeclaredKata {
                         or in whole seconds), and a jumping process clock changes nothing.""")
                         .judgedBy(ONE_LIVE_HOLDER)
                         .at(HANDOVER, PAUSED_PAST_TTL, RENEW_THEN_STOP, RENEW_LENGTHS, CLOCK_JUMP,
-                                KILLED_LOCK_SESSION, CONTENDERS),
+                                KILLED_LOCK_SESSION, CONTENDERS, INTERLEAVED_ACQUIRES),
                 Clause.of("C2", "a free lock can be taken", """
                         Once every lease on a name has expired (in DB time) or been released, `tryAcquire`
                         gets it: a lease is not longer than asked, does not die *or survive* with a session, a
@@ -89,13 +90,13 @@ public final class PgLockServiceKata extends DeclaredKata {
                         the order in which the locks table took the tokens), never by whether two calls
                         overlapped. Tokens are `long`: they pass 2^31.""")
                         .judgedBy(TOKENS_STRICTLY_INCREASE)
-                        .at(STALLED_ACQUIRE, CONTENDERS, RENEW_THEN_STOP, HANDOVER),
+                        .at(STALLED_ACQUIRE, INTERLEAVED_ACQUIRES, CONTENDERS, RENEW_THEN_STOP, HANDOVER),
                 Clause.of("C4", "identity is the token", """
                         `renew` and `release` of a lease that was superseded by a newer grant, or that was
                         already released, return false and change nothing, whoever calls them and whatever
                         holder label it carries.""")
                         .judgedBy(ONLY_CURRENT_TOKEN_RENEWS_OR_RELEASES)
-                        .at(HANDOVER, PAUSED_PAST_TTL, RENEW_THEN_STOP, CLOCK_JUMP),
+                        .at(HANDOVER, PAUSED_PAST_TTL, RENEW_THEN_STOP, CLOCK_JUMP, INTERLEAVED_ACQUIRES),
                 Clause.of("C5", "the current lease acts", """
                         `renew` and `release` of the current lease, while it is certainly live, return true,
                         after a kill of your sessions too (renew several times in a row: each one counts).""")
@@ -112,7 +113,7 @@ public final class PgLockServiceKata extends DeclaredKata {
                         and processes at once.""")
                         .judgedBy(NO_UNEXPECTED_ERRORS)
                         .at(HANDOVER, PAUSED_PAST_TTL, RENEW_THEN_STOP, RENEW_LENGTHS, CLOCK_JUMP,
-                                KILLED_LOCK_SESSION, STALLED_ACQUIRE, CONTENDERS, REPLY_LOST),
+                                KILLED_LOCK_SESSION, STALLED_ACQUIRE, INTERLEAVED_ACQUIRES, CONTENDERS, REPLY_LOST),
                 Clause.of("C8", "no lock state in a session", """
                         C1–C7 hold when your `DataSource` goes through PgBouncer in transaction mode, where
                         each transaction may run on any server session and a session's state (a session

@@ -50,7 +50,7 @@ class StatementSchedulerTest {
     void aCheckThenActInTwoStatementsIsCaughtWhenTheFirstWorkerIsHeldBetweenThem() throws Exception {
         for (int run = 0; run < 5; run++) {
             String key = "k" + run;
-            PreemptOnce policy = new PreemptOnce("worker-1", "worker-2", 1);
+            Preempt policy = Preempt.once("worker-1", "worker-2", 1);
             StatementScheduler.Run result = schedule(policy, key, this::insertIfAbsent);
 
             assertThat(policy.held()).as("worker-1 was held between its SELECT and its INSERT").isTrue();
@@ -62,7 +62,7 @@ class StatementSchedulerTest {
 
     @Test
     void heldAfterItsLastRoundTripTheFirstWorkerRacesNothingAndThePolicySaysSo() throws Exception {
-        PreemptOnce policy = new PreemptOnce("worker-1", "worker-2", 2);
+        Preempt policy = Preempt.once("worker-1", "worker-2", 2);
         StatementScheduler.Run result = schedule(policy, "late", this::insertIfAbsent);
 
         assertThat(policy.held()).as("worker-1 made only two round trips").isFalse();
@@ -74,7 +74,7 @@ class StatementSchedulerTest {
     void aWorkerWaitingOnTheOthersRowLockLetsTheOtherFinishAndTheCheckedInsertHappensOnce() throws Exception {
         Sql.exec(admin, "INSERT INTO keys VALUES ('locked')");
         for (int after = 1; after <= 3; after++) {
-            PreemptOnce policy = new PreemptOnce("worker-1", "worker-2", after);
+            Preempt policy = Preempt.once("worker-1", "worker-2", after);
             StatementScheduler.Run result = schedule(policy, "locked", this::insertUnderRowLock);
 
             assertThat(result.lostControl()).isFalse();
@@ -89,8 +89,33 @@ class StatementSchedulerTest {
     }
 
     @Test
+    void twoPreemptionsFindTheOverlapThatOneCannotSee() throws Exception {
+        List<String> overlaps = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Body takeWorkRelease = (source, key) -> {
+            insertIfAbsent(source, key);
+            try (Connection c = source.getConnection()) {
+                if (Sql.rows(c, "SELECT v FROM t WHERE k = ?", key).size() > 1) {
+                    overlaps.add(source.worker() + " " + key);
+                }
+                Sql.rows(c, "DELETE FROM t WHERE k = ? RETURNING k", key);
+            }
+        };
+        Preempt once = Preempt.once("worker-1", "worker-2", 1);
+        StatementScheduler.Run alone = schedule(once, "once", takeWorkRelease);
+        assertThat(once.held()).isTrue();
+        assertThat(overlaps).as("worker-2 had deleted its row before worker-1 moved on: " + alone.swimlane()).isEmpty();
+
+        Preempt twice = Preempt.twice("worker-1", "worker-2", 1, 2);
+        StatementScheduler.Run run = schedule(twice, "twice", takeWorkRelease);
+        assertThat(twice.held()).isTrue();
+        assertThat(twice.secondHeld()).as("worker-2 held after its INSERT").isTrue();
+        assertThat(run.preemptions()).isEqualTo(2);
+        assertThat(overlaps).as(run.swimlane()).containsExactly("worker-1 twice");
+    }
+
+    @Test
     void aWorkerSleepingInItsOwnCodeIsStillAndTheOtherMovesMeanwhile() throws Exception {
-        PreemptOnce policy = new PreemptOnce("worker-1", "worker-2", 1);
+        Preempt policy = Preempt.once("worker-1", "worker-2", 1);
         StatementScheduler.Run result = schedule(policy, "sleepy", (source, key) -> {
             try (Connection c = source.getConnection()) {
                 Sql.rows(c, "SELECT 1 AS one");

@@ -34,10 +34,12 @@ public final class LockServiceWorkload implements Workload, Explorable {
     public static final LockScenario CONTENDERS = new ContendersScenario();
     public static final LockScenario POOLED_HANDOVER = new PooledHandoverScenario();
     public static final LockScenario REPLY_LOST = new ReplyLostScenario();
+    public static final LockScenario INTERLEAVED_ACQUIRES = new InterleavedAcquiresScenario();
 
     /** The scripted scenarios, in the order they run. */
     public static final List<LockScenario> SCENARIOS = List.of(HANDOVER, PAUSED_PAST_TTL, RENEW_THEN_STOP,
-            RENEW_LENGTHS, CLOCK_JUMP, KILLED_LOCK_SESSION, STALLED_ACQUIRE, CONTENDERS, POOLED_HANDOVER, REPLY_LOST);
+            RENEW_LENGTHS, CLOCK_JUMP, KILLED_LOCK_SESSION, STALLED_ACQUIRE, INTERLEAVED_ACQUIRES, CONTENDERS, POOLED_HANDOVER,
+            REPLY_LOST);
 
     /**
      * The scenarios that share a lane ({@link Lanes}): the quick ones (and the pooled one, which
@@ -46,7 +48,7 @@ public final class LockServiceWorkload implements Workload, Explorable {
     public static final List<Set<LockScenario>> LANES = List.of(
             Set.of(HANDOVER, STALLED_ACQUIRE, CONTENDERS, KILLED_LOCK_SESSION, POOLED_HANDOVER),
             Set.of(RENEW_THEN_STOP, RENEW_LENGTHS, REPLY_LOST),
-            Set.of(PAUSED_PAST_TTL, CLOCK_JUMP));
+            Set.of(PAUSED_PAST_TTL, CLOCK_JUMP, INTERLEAVED_ACQUIRES));
 
     @Override
     public void run(WorkloadContext context) throws Exception {

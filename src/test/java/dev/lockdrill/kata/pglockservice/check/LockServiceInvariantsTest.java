@@ -226,6 +226,42 @@ class LockServiceInvariantsTest {
     }
 
     @Test
+    void overlappingCallsWhoseLaterTableWriteTookALiveLeaseFailOneLiveHolder() {
+        // worker-1 looked first and wrote last: its call spans worker-2's, so only the table's order
+        // of writes shows worker-2's lease was taken over while it was live.
+        History history = new LockHistory()
+                .granted("worker-2", 94, 10_000, 10, 20)
+                .granted("worker-1", 95, 10_000, 0, 60)
+                .release("worker-2", 94, false, 70, 75)
+                .tableTook(94, "worker-2")
+                .tableTook(95, "worker-1")
+                .build();
+        InvariantResult result = new OneLiveHolder().check(history);
+        assertThat(result.verdict()).isEqualTo(Verdict.FAIL);
+        assertThat(result.evidence().get(result.evidence().size() - 1).text())
+                .contains("took its token after worker-2's", "two live holders");
+    }
+
+    @Test
+    void overlappingCallsWhoseTakenLeaseMayHaveBeenReleasedOrExpiredPass() {
+        History released = new LockHistory()
+                .granted("worker-2", 94, 10_000, 10, 20)
+                .release("worker-2", 94, true, 22, 25)
+                .granted("worker-1", 95, 10_000, 0, 60)
+                .tableTook(94, "worker-2")
+                .tableTook(95, "worker-1")
+                .build();
+        assertPass(new OneLiveHolder().check(released));
+        History expired = new LockHistory()
+                .granted("worker-2", 94, 5, 10, 20)
+                .granted("worker-1", 95, 10_000, 0, 60)
+                .tableTook(94, "worker-2")
+                .tableTook(95, "worker-1")
+                .build();
+        assertPass(new OneLiveHolder().check(expired));
+    }
+
+    @Test
     void tokenOrderWithFewerThanTwoGrantsIsNotExercised() {
         History history = new LockHistory().granted("worker-1", 93, 3000, 0, 5).build();
         assertThat(new TokensStrictlyIncrease().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);

@@ -21,9 +21,12 @@ public final class EveryGapPair {
 
     /** One schedule that held {@code first} where it was built to. */
     public record Held(String label, Preempt policy, StatementScheduler.Run run) {
-        /** For a fault line: the policy, whether {@code second} ran to its end, and the swimlane. */
+        /**
+         * For a fault line: what the policy did, and the swimlane (the
+         * label is in the names the schedule wrote, not repeated here).
+         */
         public String describe() {
-            return label + ": " + policy.describe() + (policy.secondHeld() ? "" : " (to its end)") + "; "
+            return policy.describe() + "; "
                     + run.swimlane()
                     + (run.lostControl() ? "; the scheduler lost control (nobody could move for 10 s)" : "");
         }

@@ -82,9 +82,10 @@ public final class Preempt implements SchedulePolicy {
 
     @Override
     public String describe() {
+        // After the run: what happened (the second worker may have ended before its gap).
         return first + " held after its " + ordinal(roundTrips) + " round trip while " + second + " ran"
-                + (secondRoundTrips < Integer.MAX_VALUE - 1
-                ? " its first " + secondRoundTrips + " and was held in turn" : "");
+                + (secondHeld ? " " + secondRoundTrips + " round trip" + (secondRoundTrips == 1 ? "" : "s")
+                + " and was held in turn" : " to its end");
     }
 
     static String ordinal(int n) {

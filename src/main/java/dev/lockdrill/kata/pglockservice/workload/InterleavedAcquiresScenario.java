@@ -66,11 +66,11 @@ final class InterleavedAcquiresScenario implements LockScenario {
                 // them), so a drop lands while a worker is mid-way and others can move.
                 PriorityChangePoints policy = new PriorityChangePoints(rig.random(), three, PCT_DEPTH, expectedSteps);
                 run = schedule(rig, services, policy, three, name);
-                tried.add(name + ": " + policy.describe() + "; " + run.swimlane());
+                tried.add((draw == 1 ? "" : "draw " + draw + ": ") + policy.describe() + "; " + run.swimlane());
                 expectedSteps = Math.max(2, run.steps().size() - 1);
             }
             rig.recorder().fault(Faults.SCHEDULE, rig.scenario(), "all", start,
-                    run.preemptions() > 0 && !run.lostControl(), String.join("; then ", tried)
+                    run.preemptions() > 0 && !run.lostControl(), "PCT " + i + ": " + String.join("; then ", tried)
                             + (run.preemptions() == 0 ? "; no draw took the turn from a worker that could move" : "")
                             + (run.lostControl() ? "; the scheduler lost control (nobody could move for 10 s)" : ""));
         }

@@ -175,20 +175,7 @@ class StatementSchedulerTest {
     /** The race: a check in one statement, the act in another. */
     private void insertIfAbsent(WorkerDataSource source, String key) throws SQLException {
         try (Connection c = source.getConnection()) {
-            boolean absent;
-            try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM t WHERE k = ?")) {
-                ps.setString(1, key);
-                try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    absent = rs.getLong(1) == 0;
-                }
-            }
-            if (absent) {
-                try (PreparedStatement ps = c.prepareStatement("INSERT INTO t VALUES (?, 1)")) {
-                    ps.setString(1, key);
-                    ps.executeUpdate();
-                }
-            }
+            insertIfAbsentOn(c, key);
         }
     }
 

@@ -23,6 +23,7 @@ import dev.lockdrill.score.RunStatus;
 import dev.lockdrill.score.Scoring;
 import dev.lockdrill.score.Verdicts;
 import dev.lockdrill.support.ExitCodes;
+import dev.lockdrill.support.LastWords;
 import dev.lockdrill.support.LockdrillException;
 import dev.lockdrill.support.Text;
 
@@ -67,7 +68,11 @@ public final class CheckService {
         Unsaved unsaved = new Unsaved();
         Path runDir = runDir(request, at, unsaved);
         // a signal (Ctrl-C, kill, a closed terminal) ends the JVM before the check does: the run is forgotten
-        Thread forget = new Thread(() -> forgetUnfinished(runDir), "forget-unfinished-run");
+        // and waits (a few seconds at most) for the command to say so: the JVM halts once its hooks are done
+        Thread forget = new Thread(() -> {
+            forgetUnfinished(runDir);
+            LastWords.await(5_000);
+        }, "forget-unfinished-run");
         Runtime.getRuntime().addShutdownHook(forget);
         try {
             Duration timeout = request.timeout() != null ? request.timeout()

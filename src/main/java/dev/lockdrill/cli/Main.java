@@ -4,6 +4,7 @@ import dev.lockdrill.app.AppContext;
 import dev.lockdrill.catalog.Workbook;
 import dev.lockdrill.db.BackendSelector;
 import dev.lockdrill.repl.Pager;
+import dev.lockdrill.support.LastWords;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
 
@@ -39,9 +40,11 @@ public final class Main {
         Session session = new Session(appFactory(), Main::askOnStdin, System.console() != null, color)
                 .withPager(Pager.forProcess(System.getenv(), onATerminal(), Main::terminalHeight));
         int code;
+        LastWords.expect();
         try {
             code = Cli.execute(session, args, out, err, color);
         } finally {
+            LastWords.said();
             session.close();
         }
         System.exit(code);

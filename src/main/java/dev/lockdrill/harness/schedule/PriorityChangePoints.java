@@ -1,6 +1,7 @@
 package dev.lockdrill.harness.schedule;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +26,7 @@ public final class PriorityChangePoints implements SchedulePolicy {
     public PriorityChangePoints(RandomGenerator random, List<String> workers, int depth, int expectedSteps) {
         List<String> order = new ArrayList<>(workers);
         for (int i = order.size() - 1; i > 0; i--) {
-            java.util.Collections.swap(order, i, random.nextInt(i + 1));
+            Collections.swap(order, i, random.nextInt(i + 1));
         }
         for (int i = 0; i < order.size(); i++) {
             priority.put(order.get(i), depth + order.size() - i);

@@ -24,8 +24,8 @@ import java.util.concurrent.Future;
  * only once every worker is still, so the order in which statements reach the server is the
  * policy's, and a busy machine makes the run slower, never different.
  *
- * <p>Install it as the {@link RoundTripHook} of every participant's data source for the run; a
- * round trip of any other worker passes straight through.
+ * <p>{@link #run} installs it as the {@link RoundTripHook} of every participant's data source for
+ * the run; a round trip of any other worker passes straight through.
  */
 public final class StatementScheduler implements RoundTripHook {
     /** With nobody able to move for this long (a lock held outside the run), the run lets everyone go. */
@@ -53,16 +53,15 @@ public final class StatementScheduler implements RoundTripHook {
         }
     }
 
-    /** A participant: a worker and what it runs. */
-    public record Participant(String worker, Workers.CheckedRunnable body) {
+    private record Participant(String worker, Workers.CheckedRunnable body) {
     }
 
-    /** One grant: which worker moved, into what, and why the one before it stopped. */
-    public record Step(int index, String worker, String into, String previousStopped) {
+    /** One grant, in order: which worker moved, into what, and why the one before it stopped. */
+    public record Step(String worker, String into, String previousStopped) {
     }
 
     /** What happened: the steps in order, how many took the turn from a worker that could still move, and whether the scheduler had to let go. */
-    public record Run(List<Step> steps, int preemptions, boolean lostControl, String policy) {
+    public record Run(List<Step> steps, int preemptions, boolean lostControl) {
         /** The schedule as one line: "worker-1 ×3 → worker-2 ×5 (worker-1 held) → worker-1 ×2". */
         public String swimlane() {
             StringBuilder line = new StringBuilder();
@@ -108,7 +107,7 @@ public final class StatementScheduler implements RoundTripHook {
     private long grants;
     private boolean free;
 
-    public StatementScheduler(Database database, SchedulePolicy policy) {
+    private StatementScheduler(Database database, SchedulePolicy policy) {
         this.database = database;
         this.policy = policy;
     }
@@ -205,7 +204,7 @@ public final class StatementScheduler implements RoundTripHook {
     }
 
     /** Runs the participants' bodies to their ends under the policy; rethrows a body's exception. */
-    public Run run(List<Participant> participants) throws Exception {
+    private Run run(List<Participant> participants) throws Exception {
         synchronized (monitor) {
             for (Participant participant : participants) {
                 lanes.put(participant.worker(), new Lane(participant.worker()));
@@ -231,7 +230,7 @@ public final class StatementScheduler implements RoundTripHook {
             }
             Lane previous = null;
             while (true) {
-                List<String> enabled = awaitStill(observer, previous);
+                List<String> enabled = awaitStill(observer);
                 if (enabled == null) {
                     lostControl = true;
                     break;
@@ -243,13 +242,13 @@ public final class StatementScheduler implements RoundTripHook {
                 String stopped = null;
                 synchronized (monitor) {
                     if (previous != null && !previous.worker.equals(chosen)) {
-                        stopped = stoppedBecause(previous, enabled);
+                        stopped = stoppedBecause(previous);
                         if (previous.phase == Phase.HELD) {
                             preemptions++;
                         }
                     }
                     Lane lane = lanes.get(chosen);
-                    steps.add(new Step(steps.size() + 1, chosen, lane.next, stopped));
+                    steps.add(new Step(chosen, lane.next, stopped));
                     grants++;
                     lane.grantedAt = grants;
                     lane.granted = true;
@@ -272,10 +271,10 @@ public final class StatementScheduler implements RoundTripHook {
                 monitor.notifyAll();
             }
         }
-        return new Run(List.copyOf(steps), preemptions, lostControl, policy.describe());
+        return new Run(List.copyOf(steps), preemptions, lostControl);
     }
 
-    private static String stoppedBecause(Lane previous, List<String> enabled) {
+    private static String stoppedBecause(Lane previous) {
         return switch (previous.phase) {
             case HELD -> previous.worker + " held before " + previous.next;
             case DONE -> previous.worker + " done";
@@ -288,7 +287,7 @@ public final class StatementScheduler implements RoundTripHook {
      * Waits until no worker moves: each is held, done, waiting on a lock, or parked. Returns the
      * held ones (empty when all are done), or null when the run is stuck past its caps.
      */
-    private List<String> awaitStill(Connection observer, Lane moving) throws SQLException, InterruptedException {
+    private List<String> awaitStill(Connection observer) throws SQLException, InterruptedException {
         long start = System.nanoTime();
         long stuckSince = 0;
         while (true) {

@@ -2,9 +2,9 @@ package dev.lockdrill.harness.schedule;
 
 import dev.lockdrill.db.RunSchema;
 import dev.lockdrill.harness.Database;
-import dev.lockdrill.harness.RoundTripHook;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.WorkerDataSource;
+import dev.lockdrill.harness.Workers;
 import dev.lockdrill.testing.Pipelines;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -15,7 +15,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -155,21 +157,13 @@ class StatementSchedulerTest {
     }
 
     private StatementScheduler.Run schedule(SchedulePolicy policy, String key, Body body) throws Exception {
-        StatementScheduler scheduler = new StatementScheduler(database, policy);
-        List<StatementScheduler.Participant> participants = new ArrayList<>();
-        List<WorkerDataSource> used = new ArrayList<>();
+        Map<WorkerDataSource, Workers.CheckedRunnable> bodies = new LinkedHashMap<>();
         for (String worker : List.of("worker-1", "worker-2")) {
             WorkerDataSource source = database.dataSource(worker);
             sources.add(source);
-            used.add(source);
-            source.hook(scheduler);
-            participants.add(new StatementScheduler.Participant(worker, () -> body.run(source, key)));
+            bodies.put(source, () -> body.run(source, key));
         }
-        try {
-            return scheduler.run(participants);
-        } finally {
-            used.forEach(s -> s.hook(RoundTripHook.NONE));
-        }
+        return StatementScheduler.run(database, policy, bodies);
     }
 
     /** The race: a check in one statement, the act in another. */

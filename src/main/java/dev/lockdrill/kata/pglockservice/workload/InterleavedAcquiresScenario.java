@@ -85,12 +85,11 @@ final class InterleavedAcquiresScenario implements LockScenario {
     private static int everyGap(LockRig rig, Map<String, LockService> services, String held, String other)
             throws Exception {
         long start = rig.recorder().now();
-        long[] scheduleStart = {start};
         EveryGapPair.Result result = EveryGapPair.run(held, other, MOST_GAPS, (policy, label) -> {
-            scheduleStart[0] = rig.recorder().now();
+            long scheduleStart = rig.recorder().now();
             StatementScheduler.Run run = schedule(rig, services, policy, List.of(held, other), rig.name(label));
             if (policy.held()) {
-                rig.recorder().fault(Faults.SCHEDULE, rig.scenario(), held, scheduleStart[0], !run.lostControl(),
+                rig.recorder().fault(Faults.SCHEDULE, rig.scenario(), held, scheduleStart, !run.lostControl(),
                         new EveryGapPair.Held(rig.name(label), policy, run).describe());
             }
             return run;

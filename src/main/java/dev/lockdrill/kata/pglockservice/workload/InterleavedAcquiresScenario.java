@@ -94,7 +94,11 @@ final class InterleavedAcquiresScenario implements LockScenario {
             }
             return run;
         });
-        if (result.held().isEmpty()) {
+        for (String missed : result.missed()) {
+            rig.recorder().fault(Faults.SCHEDULE, rig.scenario(), held, start, false, missed + " was tried "
+                    + EveryGapPair.TRIES + " times and never held where it was built to hold");
+        }
+        if (result.held().isEmpty() && result.missed().isEmpty()) {
             rig.recorder().fault(Faults.SCHEDULE, rig.scenario(), held, start, false, held
                     + " took, used and released the lock in a single round trip, so there was no gap to hold it in");
         }

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.circuitbreaker.protocol;
 
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.Op;
 
 import java.util.Map;
@@ -10,24 +11,27 @@ import java.util.Map;
  * its run. The args are the breaker and the tick; the rest is the op's result.
  */
 public record OutcomeBatch(String breaker, long tick, int reported, int failures, boolean refused) {
-    private static final String BREAKER = "breaker";
-    private static final String TICK = "tick";
-    private static final String REPORTED = "reported";
-    private static final String FAILURES = "failures";
-    private static final String REFUSED = "refused";
+    /** The op's arguments: which breaker, at which tick. */
+    private record Target(String breaker, long tick) {
+    }
+
+    /** The op's result. */
+    private record Counts(int reported, int failures, boolean refused) {
+    }
 
     public static Map<String, Object> args(String breaker, long tick) {
-        return Map.of(BREAKER, breaker, TICK, tick);
+        return Fields.of(new Target(breaker, tick));
     }
 
     public Map<String, Object> result() {
-        return Map.of(REPORTED, reported, FAILURES, failures, REFUSED, refused);
+        return Fields.of(new Counts(reported, failures, refused));
     }
 
+    /** A batch whose thread ended without a result reads as nothing reported, not refused. */
     public static OutcomeBatch of(Op op) {
-        Long reported = op.longResult(REPORTED);
-        Long failures = op.longResult(FAILURES);
-        return new OutcomeBatch(op.stringArg(BREAKER), op.longArg(TICK), reported == null ? 0 : reported.intValue(),
-                failures == null ? 0 : failures.intValue(), op.boolResult(REFUSED));
+        Target target = op.args(Target.class);
+        Counts counts = op.result(Counts.class);
+        return new OutcomeBatch(target.breaker(), target.tick(), counts.reported(), counts.failures(),
+                counts.refused());
     }
 }

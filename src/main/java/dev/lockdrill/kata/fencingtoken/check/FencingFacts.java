@@ -5,6 +5,7 @@ import dev.lockdrill.kata.fencingtoken.protocol.Write;
 import dev.lockdrill.kata.fencingtoken.protocol.LeaseGrant;
 import dev.lockdrill.kata.fencingtoken.protocol.FencingObservations;
 import dev.lockdrill.check.OpText;
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.FaultEvent;
 import dev.lockdrill.history.History;
 import dev.lockdrill.history.Observation;
@@ -115,18 +116,12 @@ final class FencingFacts {
 
     record AuditRow(long seq, String key, String op, Long oldToken, Long newToken, String newValue, String app) {
         static AuditRow of(Map<String, Object> row) {
-            return new AuditRow(((Number) row.get("seq")).longValue(), (String) row.get("key"), (String) row.get("op"),
-                    number(row.get("oldToken")), number(row.get("newToken")), (String) row.get("newValue"),
-                    (String) row.get("app"));
+            return Fields.as(row, AuditRow.class);
         }
 
         boolean matches(Op write) {
             return !op.equals("DELETE") && key.equals(Write.of(write).key()) && newToken != null
                     && newToken == Write.of(write).token() && Write.of(write).value().equals(newValue);
-        }
-
-        private static Long number(Object value) {
-            return value == null ? null : ((Number) value).longValue();
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.lockdrill.kata.pglockservice.protocol;
 
+import dev.lockdrill.history.Fields;
 import dev.lockdrill.history.Observation;
 
 import java.util.List;
@@ -22,9 +23,7 @@ public final class LockObservations {
      */
     public record TokenWritten(long seq, String name, String op, long token, String app, boolean live) {
         public static TokenWritten of(Map<String, Object> row) {
-            return new TokenWritten(((Number) row.get("seq")).longValue(), (String) row.get("name"),
-                    (String) row.get("op"), ((Number) row.get("token")).longValue(), (String) row.get("app"),
-                    Boolean.TRUE.equals(row.get("live")));
+            return Fields.as(row, TokenWritten.class);
         }
     }
 

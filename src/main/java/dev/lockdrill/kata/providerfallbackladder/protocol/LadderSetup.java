@@ -1,7 +1,7 @@
 package dev.lockdrill.kata.providerfallbackladder.protocol;
 
-import java.util.Arrays;
-import java.util.HashMap;
+import dev.lockdrill.history.Fields;
+
 import java.util.List;
 import java.util.Map;
 
@@ -20,22 +20,11 @@ public record LadderSetup(String ladder, List<String> providers, List<Long> time
     }
 
     public Map<String, Object> toRow() {
-        Map<String, Object> row = new HashMap<>();
-        row.put("ladder", ladder);
-        row.put("providers", String.join(",", providers));
-        row.put("timeoutsNanos", String.join(",", timeoutsNanos.stream().map(String::valueOf).toList()));
-        row.put("budgetNanos", budgetNanos);
-        row.put("ttlNanos", ttlNanos);
-        row.put("originTick", originTick);
-        return row;
+        return Fields.of(this);
     }
 
     public static LadderSetup of(Map<String, Object> row) {
-        return new LadderSetup(String.valueOf(row.get("ladder")),
-                List.of(String.valueOf(row.get("providers")).split(",")),
-                Arrays.stream(String.valueOf(row.get("timeoutsNanos")).split(",")).map(Long::valueOf).toList(),
-                ((Number) row.get("budgetNanos")).longValue(), ((Number) row.get("ttlNanos")).longValue(),
-                ((Number) row.get("originTick")).longValue());
+        return Fields.as(row, LadderSetup.class);
     }
 
     public int rungs() {

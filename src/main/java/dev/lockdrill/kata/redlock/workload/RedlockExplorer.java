@@ -2,6 +2,7 @@ package dev.lockdrill.kata.redlock.workload;
 
 import dev.lockdrill.harness.RoundTripHook;
 import dev.lockdrill.harness.WorkerDataSource;
+import dev.lockdrill.harness.explore.GcPause;
 import dev.lockdrill.harness.explore.Step;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.kata.redlock.protocol.RedlockFaults;
@@ -77,7 +78,7 @@ final class RedlockExplorer implements AutoCloseable {
 
     record Pause(String actor, long millis) implements RedlockStep {
         public String describe() {
-            return "is paused " + millis + " ms (a stop-the-world GC)";
+            return GcPause.describe(millis);
         }
     }
 

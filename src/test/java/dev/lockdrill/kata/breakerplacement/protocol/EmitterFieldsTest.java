@@ -4,7 +4,9 @@ import dev.lockdrill.history.Channel;
 import dev.lockdrill.history.Op;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -140,5 +142,16 @@ class EmitterFieldsTest {
         assertThat(HeldSleep.of(Channel.rowAcross(never.toRow())).slept()).isFalse();
         assertThat(HeldSleep.of(Map.of("key", "k", "others", 1, "timeoutMillis", 5)))
                 .isEqualTo(new HeldSleep("k", 1, -1, 5));
+    }
+
+    @Test
+    void outageRowListsItsKeysSortedAndComesBackEqual() {
+        Outage outage = new Outage(Set.of("slack/b", "github/a", "github/c"), 1_000, 2_500_000_000_000L, "503s");
+        Map<String, Object> row = Channel.rowAcross(outage.toRow());
+        assertThat(row).isEqualTo(Map.of("keys", List.of("github/a", "github/c", "slack/b"), "fromTick", 1_000,
+                "toTick", 2_500_000_000_000L, "description", "503s"));
+        assertThat(Outage.of(row)).isEqualTo(outage);
+        assertThat(Outage.of(row).during(2_500_000_000_000L - 1)).isTrue();
+        assertThat(Outage.of(row).during(2_500_000_000_000L)).isFalse();
     }
 }

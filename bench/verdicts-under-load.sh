@@ -6,6 +6,9 @@
 # as expected. Any difference is a verdict that depends on load. Run on demand, never from the tests.
 # Usage: bench/verdicts-under-load.sh [seeds] [kata...]   (default: 5 seeds of redlock and fencing-token;
 #        needs LOCKDRILL_JDBC_URL or the local PostgreSQL)
+#        ONLY=saturated bench/verdicts-under-load.sh 10 KATA...   only the saturated run (every race
+#        mutant caught at 10 of 10 seeds under load); prints the one table and exits 1 if any
+#        implementation ended otherwise than expected at some seed
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SEEDS="${1:-5}"
@@ -33,7 +36,9 @@ run() {
   echo "   took $(( $(date +%s) - t0 )) s, load average at the end $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 }
 
-run quiet
+ONLY="${ONLY:-}"
+case "$ONLY" in ""|saturated) ;; *) echo "ONLY must be empty or 'saturated', not '$ONLY'" >&2; exit 2 ;; esac
+[ -z "$ONLY" ] && run quiet
 for _ in 1 2; do
   nice -n 19 sha256sum /dev/zero >/dev/null &
   BURNERS+=($!)
@@ -42,6 +47,23 @@ sleep 5
 run saturated
 stop_burners
 
+if [ "$ONLY" = saturated ]; then
+  python3 - "$OUT/saturated.json" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+print(f'{"kata":<16} {"kind":<12} {"implementation":<36} {"busy":>7}')
+short = 0
+for i in sorted(report["implementations"], key=lambda i: (i["kata"], i["kind"], i["name"])):
+    mark = "" if i["asExpected"] == i["runs"] else "  <- not every seed"
+    short += bool(mark)
+    print(f'{i["kata"]:<16} {i["kind"]:<12} {i["name"][:36]:<36} {i["asExpected"]:>3}/{i["runs"]:<3}{mark}')
+    for p in i["problems"][:2]:
+        print(f'    {p}')
+print(f"{short} implementation(s) not as expected at every seed with both cores saturated")
+sys.exit(1 if short else 0)
+PY
+  exit $?
+fi
 python3 - "$OUT/quiet.json" "$OUT/saturated.json" <<'PY'
 import json, sys
 quiet, busy = (json.load(open(p)) for p in sys.argv[1:3])

@@ -11,12 +11,13 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * Three workers call one breaker at the moments where a transition is due (CLOSED at its threshold,
- * OPEN at the end of its wait, HALF_OPEN at its verdict), with the breaker's classes loaded with
+ * Three workers call one breaker at the moments where a transition is due (CLOSED filling its window
+ * to the threshold, CLOSED at its threshold, OPEN at the end of its wait, HALF_OPEN at its verdict), with the breaker's classes loaded with
  * yield points, so the harness decides every interleaving of their field reads and writes
  * ({@link Interleaving}). At each moment the first worker (chosen by the seed) is preempted once at
  * each of its yield points in turn, the others running their calls in between: a check-then-act is
- * caught because one of these schedules puts a worker between the check and the act, not because
+ * caught because one of these schedules puts a worker between the check and the act (a count lost
+ * between a read and its write, because one puts a worker between the two), not because
  * the machine happened to be idle. Each schedule is recorded, so a breaker no sequential order
  * explains is shown with the interleaving that broke it.
  */
@@ -25,8 +26,15 @@ final class InterleavedCallsScenario implements BreakerScenario {
     static final int MAX_SCHEDULES_PER_MOMENT = 40;
     private static final long CALL_NANOS = 1_000_000L;
 
-    /** A state where a transition is due, and what the three workers do there at once. */
+    /** A state where a transition is due (or a count decides whether it is), and what the three workers do there at once. */
     private enum Moment {
+        /*
+         * The window's counting, not a transition: one success, then two failures and a success at once,
+         * which make exactly the minimum number of calls at exactly the threshold, so one lost count
+         * (of calls or of failures) leaves it CLOSED and one counted twice opens it a call early.
+         */
+        CLOSED_FILLING("two failures and a success reported at once, filling a CLOSED window to exactly its "
+                + "threshold"),
         CLOSED_AT_THRESHOLD("three failures reported at once to a CLOSED breaker at its threshold"),
         OPEN_WAIT_OVER("three permits asked at once just after the open wait"),
         HALF_OPEN_VERDICT("the last trial outcomes and a permit request at once in HALF_OPEN");
@@ -67,11 +75,19 @@ final class InterleavedCallsScenario implements BreakerScenario {
     /** Runs one schedule; returns how many yield points the first worker passed. */
     private static int runOne(BreakerRig rig, Moment moment, String id, List<Integer> order, int preemptAt,
                               String replay) throws InterruptedException {
-        BreakerConfig config = new BreakerConfig(50, 100, Duration.ofSeconds(10), 4, 2, Duration.ofSeconds(30),
-                moment == Moment.OPEN_WAIT_OVER ? 1 : 2);
+        BreakerConfig config = new BreakerConfig(50, 100, Duration.ofSeconds(10), 4,
+                moment == Moment.CLOSED_FILLING ? 4 : 2, Duration.ofSeconds(30), moment == Moment.OPEN_WAIT_OVER ? 1 : 2);
         BreakerProbe probe = rig.openInterleavable(id, config);
         Interleaving interleaving = new Interleaving(preemptAt);
         switch (moment) {
+            case CLOSED_FILLING:
+                rig.call(probe, false, 1);
+                for (int w : order) {
+                    String worker = "w-" + w;
+                    boolean failed = w != 3;
+                    interleaving.add(worker, () -> rig.outcome(probe, worker, failed, CALL_NANOS));
+                }
+                break;
             case CLOSED_AT_THRESHOLD:
                 rig.call(probe, false, 1);
                 for (int w : order) {

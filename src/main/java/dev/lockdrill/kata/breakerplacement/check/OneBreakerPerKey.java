@@ -4,15 +4,18 @@ import dev.lockdrill.check.Evidence;
 import dev.lockdrill.check.Invariant;
 import dev.lockdrill.check.InvariantResult;
 import dev.lockdrill.history.History;
+import dev.lockdrill.history.Op;
 import dev.lockdrill.kata.breakerplacement.protocol.BreakerCreated;
 import dev.lockdrill.kata.breakerplacement.protocol.EmitterOp;
 import dev.lockdrill.kata.breakerplacement.protocol.Permit;
 import dev.lockdrill.kata.breakerplacement.protocol.Stamp;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -44,14 +47,19 @@ public final class OneBreakerPerKey implements Invariant {
                     .distinct().filter(breaker -> !keys.contains(breaker))
                     .forEach(breaker -> evidence.add(Evidence.of(scenario + ": a breaker was created for " + breaker
                             + ", which is not one (platform, credential)")));
-            Map<String, Set<Long>> instances = facts.ops(scenario, EmitterOp.PERMIT).stream().map(Permit::of)
-                    .collect(Collectors.groupingBy(Permit::breaker,
-                            Collectors.mapping(Permit::instance, Collectors.toSet())));
+            // per key, each breaker instance that gave a permit and the first permit it gave (the evidence's op)
+            Map<String, Map<Long, Long>> instances = new TreeMap<>();
+            for (Op op : facts.ops(scenario, EmitterOp.PERMIT)) {
+                Permit permit = Permit.of(op);
+                instances.computeIfAbsent(permit.breaker(), key -> new LinkedHashMap<>())
+                        .putIfAbsent(permit.instance(), op.id());
+            }
             any |= !instances.isEmpty();
             instances.forEach((breaker, used) -> {
                 if (used.size() > 1) {
-                    evidence.add(Evidence.of(scenario + ": the permits for " + breaker + " came from " + used.size()
-                            + " different breakers: a new breaker starts empty and never opens"));
+                    evidence.add(new Evidence(scenario + ": the permits for " + breaker + " came from " + used.size()
+                            + " different breakers: a new breaker starts empty and never opens",
+                            List.copyOf(used.values())));
                 }
             });
         }

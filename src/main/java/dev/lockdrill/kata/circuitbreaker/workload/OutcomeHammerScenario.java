@@ -22,13 +22,17 @@ import java.util.concurrent.atomic.AtomicLong;
  * of {@value #THRESHOLD} % it must stay closed. Then the driver makes {@value #WINDOW} successful
  * calls (the window holds only those) and failed ones: it must open on exactly the 58th failure
  * (58 of 64 is the first rate at or above 90 %, and above it too). A count that lost or doubled one
- * update during the hammer opens early or late. Fresh breakers, {@value #ROUNDS} rounds.
+ * update during the hammer opens early or late. Fresh breakers, {@value #ROUNDS} round(s).
  */
 final class OutcomeHammerScenario implements BreakerScenario {
     static final int THREADS = 4;
     static final int OVERLAPS = 40_000;
-    static final long MAX_MILLIS = 700;
-    static final int ROUNDS = 2;
+    static final long MAX_MILLIS = 500;
+    /*
+     * One round: the hammer is the crowd, kept for races deeper than one preemption; a count lost
+     * between its read and its write is forced at every seed in interleaved-calls, not left to it.
+     */
+    static final int ROUNDS = 1;
     static final int WINDOW = 64;
     static final int THRESHOLD = 90;
 
@@ -40,7 +44,7 @@ final class OutcomeHammerScenario implements BreakerScenario {
     @Override
     public String summary() {
         return THREADS + " threads report outcomes at once until " + OVERLAPS + " calls overlapped, " + ROUNDS
-                + " rounds";
+                + (ROUNDS == 1 ? " round" : " rounds");
     }
 
     @Override

@@ -352,6 +352,9 @@ class EmitterInvariantsTest {
         emit("e2", "gh/1", 30).permit("gh/1", 2, true).call(200, -1, "gh/1", 2, null)
                 .report("gh/1", 2, Report.Outcome.SUCCESS).delivered();
         assertThat(failed()).containsExactly("one-breaker-per-key");
+        // tied to the first permit of each instance, so dev check can tell which scenario caught it
+        assertThat(result("one-breaker-per-key").evidence()).singleElement()
+                .satisfies(e -> assertThat(e.opIds()).hasSize(2).doesNotHaveDuplicates());
     }
 
     @Test

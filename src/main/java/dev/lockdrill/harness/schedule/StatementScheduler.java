@@ -56,8 +56,16 @@ public final class StatementScheduler implements RoundTripHook {
     private record Participant(String worker, Workers.CheckedRunnable body) {
     }
 
-    /** One grant, in order: which worker moved, into what, and why the one before it stopped. */
-    public record Step(String worker, String into, String previousStopped) {
+    /** Why a worker stopped moving when the turn went to another. */
+    public enum Stop {
+        HELD, DONE, WAITS_ON_LOCK, PARKED
+    }
+
+    /**
+     * One grant, in order: which worker moved, into what, and why the one before it stopped (null
+     * when the same worker moved again), as text and as a {@link Stop}.
+     */
+    public record Step(String worker, String into, String previousStopped, Stop previousStop) {
     }
 
     /** What happened: the steps in order, how many took the turn from a worker that could still move, and whether the scheduler had to let go. */
@@ -240,15 +248,17 @@ public final class StatementScheduler implements RoundTripHook {
                 }
                 String chosen = policy.next(enabled);
                 String stopped = null;
+                Stop stop = null;
                 synchronized (monitor) {
                     if (previous != null && !previous.worker.equals(chosen)) {
-                        stopped = stoppedBecause(previous);
+                        stop = stop(previous);
+                        stopped = stoppedBecause(previous, stop);
                         if (previous.phase == Phase.HELD) {
                             preemptions++;
                         }
                     }
                     Lane lane = lanes.get(chosen);
-                    steps.add(new Step(chosen, lane.next, stopped));
+                    steps.add(new Step(chosen, lane.next, stopped, stop));
                     grants++;
                     lane.grantedAt = grants;
                     lane.granted = true;
@@ -274,12 +284,21 @@ public final class StatementScheduler implements RoundTripHook {
         return new Run(List.copyOf(steps), preemptions, lostControl);
     }
 
-    private static String stoppedBecause(Lane previous) {
+    private static Stop stop(Lane previous) {
         return switch (previous.phase) {
+            case HELD -> Stop.HELD;
+            case DONE -> Stop.DONE;
+            case IN_ROUND_TRIP -> Stop.WAITS_ON_LOCK;
+            default -> Stop.PARKED;
+        };
+    }
+
+    private static String stoppedBecause(Lane previous, Stop stop) {
+        return switch (stop) {
             case HELD -> previous.worker + " held before " + previous.next;
             case DONE -> previous.worker + " done";
-            case IN_ROUND_TRIP -> previous.worker + " waits on a lock";
-            default -> previous.worker + " parked in its code";
+            case WAITS_ON_LOCK -> previous.worker + " waits on a lock";
+            case PARKED -> previous.worker + " parked in its code";
         };
     }
 

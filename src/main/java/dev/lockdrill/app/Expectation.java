@@ -83,7 +83,8 @@ public record Expectation(RunStatus status, List<String> invariants, List<String
     }
 
     /**
-     * The scenarios of the operations behind the expected invariants' evidence. A mutant file that
+     * The scenarios of the operations behind the expected invariants' evidence (or named by evidence
+     * read from storage rather than from a call). A mutant file that
      * names {@code scenarios:} says a race is forced there: being caught elsewhere, by luck in a
      * crowd of writers say, does not count (on a busy machine the crowd stops racing).
      */
@@ -98,6 +99,9 @@ public record Expectation(RunStatus status, List<String> invariants, List<String
                 continue;
             }
             for (Evidence evidence : failed.evidence()) {
+                if (evidence.scenario() != null) {
+                    caught.add(evidence.scenario());
+                }
                 for (Long id : evidence.opIds()) {
                     history.op(id).ifPresent(op -> caught.add(op.scenario()));
                 }

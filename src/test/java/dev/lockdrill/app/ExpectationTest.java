@@ -46,6 +46,24 @@ class ExpectationTest {
                 .mismatch(result(failedIn("ten-writers")))).as("no scenarios named: anywhere counts").isNull();
     }
 
+    @Test
+    void evidenceReadFromStorageCountsForTheScenarioItNames() throws Exception {
+        Expectation expectation = new Expectation(RunStatus.FAIL, List.of("leases-never-overlap"),
+                List.of("contended-row"));
+        assertThat(expectation.mismatch(result(failedFromStorage("contended-row")))).isNull();
+        assertThat(expectation.mismatch(result(failedFromStorage("claim-hammer"))))
+                .isEqualTo("failed leases-never-overlap only in claim-hammer, not in contended-row, the scenario "
+                        + "that forces it");
+    }
+
+    private static ImplementationRun failedFromStorage(String scenario) {
+        History history = new History(1, List.of(), List.of(), List.of());
+        InvariantResult failed = new InvariantResult("leases-never-overlap", "", Verdict.FAIL,
+                List.of(Evidence.inScenario(scenario, "worker-2 claimed a row while worker-1's lease ran")));
+        return new ImplementationRun("mutant", RunStatus.FAIL, List.of(failed), List.of(), "", "", List.of(), 1,
+                history);
+    }
+
     private static ImplementationRun failedIn(String scenario) {
         Op op = new Op(7, scenario, "worker-1", "write", Map.of(), 0, 1, Outcome.OK, Map.of(), null);
         History history = new History(1, List.of(op), List.of(), List.of());

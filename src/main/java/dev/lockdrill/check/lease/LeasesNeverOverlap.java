@@ -40,9 +40,11 @@ public final class LeasesNeverOverlap implements Invariant {
                 LeaseTimeline.Held before = step.before();
                 String who = claim.worker() + " claimed " + claim.rowKey() + " (token " + claim.newToken() + ")";
                 if (step.finishedBefore()) {
-                    evidence.add(Evidence.of(who + " although it was already finished (" + claim.oldState() + ")"));
+                    evidence.add(Evidence.inScenario(claim.scenario(), who + " although it was already finished ("
+                            + claim.oldState() + ")"));
                 } else if (before != null && claim.atUs() < before.expiryUs()) {
-                    evidence.add(Evidence.of(who + " while " + before.worker() + "'s lease (token " + before.token()
+                    evidence.add(Evidence.inScenario(claim.scenario(), who + " while " + before.worker()
+                            + "'s lease (token " + before.token()
                             + ") still had " + LeaseAudit.ms(before.expiryUs() - claim.atUs())
                             + " to run in database time: two workers held the row at once"));
                 }

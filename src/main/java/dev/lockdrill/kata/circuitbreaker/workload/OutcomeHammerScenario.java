@@ -27,7 +27,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class OutcomeHammerScenario implements BreakerScenario {
     static final int THREADS = 4;
     static final int OVERLAPS = 40_000;
-    static final long MAX_MILLIS = 500;
+    static final long MAX_MILLIS = 300;
     /*
      * One round: the hammer is the crowd, kept for races deeper than one preemption; a count lost
      * between its read and its write is forced at every seed in interleaved-calls, not left to it.

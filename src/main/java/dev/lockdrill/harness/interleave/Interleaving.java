@@ -99,7 +99,7 @@ public final class Interleaving {
 
     /**
      * Waits until no worker is running: each is at a yield point, done, or blocked in the learner's
-     * code (seen so on two polls in a row, and, when none is at a yield point, for {@link #BLOCKED_NANOS},
+     * code (a blocked one seen so on two polls in a row, and, when none is at a yield point, for {@link #BLOCKED_NANOS},
      * as a worker may wait for a thread of the learner's own that is still working); returns those at a
      * yield point, or nothing if a worker kept running too long.
      */
@@ -129,6 +129,10 @@ public final class Interleaving {
             if (!settled) {
                 previous = null;
                 allBlockedSince = 0;
+            } else if (!anyBlocked) {
+                // every worker still going waits at a yield point (at and go change together, under
+                // the lock): nothing can move until the scheduler says so, no second look needed
+                return Optional.of(ready);
             } else if (ready.isEmpty() && anyBlocked) {
                 long now = System.nanoTime();
                 allBlockedSince = allBlockedSince == 0 ? now : allBlockedSince;

@@ -47,7 +47,8 @@ public final class ThroughPooler implements Invariant {
         }
         Verdict verdict = Verdict.PASS;
         List<Evidence> evidence = new ArrayList<>();
-        Pooler.sessionLocks(pooled).forEach(s -> evidence.add(Evidence.of("Through " + Pooler.NAME + ", after "
+        Pooler.sessionLocks(pooled).forEach(s -> evidence.add(Evidence.inScenario(s.scenario(), "Through "
+                + Pooler.NAME + ", after "
                 + s.after() + " returned, server session " + s.pid() + " still held " + s.locks() + " advisory lock"
                 + (s.locks() == 1 ? "" : "s") + " between transactions: session state, which the pooler gives to "
                 + "whichever client's transaction comes next (" + s.scenario() + ")")));
@@ -56,7 +57,7 @@ public final class ThroughPooler implements Invariant {
             if (result.verdict() == Verdict.FAIL || result.verdict() == Verdict.UNKNOWN) {
                 verdict = verdict.and(result.verdict());
                 result.evidence().forEach(e -> evidence.add(new Evidence("Through " + Pooler.NAME + ", "
-                        + invariant.name() + ": " + e.text(), e.opIds(), e.contextIds())));
+                        + invariant.name() + ": " + e.text(), e.opIds(), e.contextIds(), e.scenario())));
             }
         }
         if (verdict == Verdict.PASS) {

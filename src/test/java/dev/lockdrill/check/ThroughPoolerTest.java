@@ -76,6 +76,8 @@ class ThroughPoolerTest {
                         + "still held 1 advisory lock between transactions: session state, which the pooler gives "
                         + "to whichever client's transaction comes next (pooled-handover)",
                 "Through PgBouncer in transaction mode, nothing-refused: worker-2 was refused in pooled-handover");
+        assertThat(result.evidence().get(0).scenario()).as("a session's locks are read from the pooler, "
+                + "tied to no call: the line names its scenario").isEqualTo(POOLED);
     }
 
     @Test

@@ -63,10 +63,9 @@ public final class EveryGapPair {
                     run = schedule.run(policy, tried == 1 ? label : label + "-try-" + tried);
                     // The first worker runs alone until its gap (the second has not begun), so more steps
                     // than the gap's mean it went through the gap unheld: seen parked at the wrong moment.
-                    // (The second may rightly stop before its gap: waiting on the first's lock.)
+                    // The second may rightly stop before its gap (waiting on the first's lock, or in a
+                    // retry's sleep), so one seen parked there is tried again but never called missed.
                     passedGap = !policy.held() && stepsOf(first, run) > roundTrips + 1;
-                    // The second may rightly park before its gap (a retry's sleep), so one seen parked
-                    // there is tried again but never called missed: a misjudged moment costs a try, not a row.
                 } while ((passedGap || parkedBeforeGap(second, secondRoundTrips, policy, run)) && tried < TRIES);
                 for (String worker : List.of(first, second)) {
                     steps = Math.max(steps, stepsOf(worker, run));

@@ -1,6 +1,8 @@
 package dev.lockdrill.kata.circuitbreaker.protocol;
 
 import dev.lockdrill.history.Channel;
+import dev.lockdrill.history.Op;
+import dev.lockdrill.history.Outcome;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -74,5 +76,20 @@ class BreakerFieldsTest {
         assertThat(Schedule.of(Channel.rowAcross(schedule.toRow()))).isEqualTo(schedule);
         assertThat(Schedule.of(Map.of("breaker", "b-1", "moment", "m", "replay", "r")))
                 .isEqualTo(new Schedule("b-1", "m", List.of(), "", "r"));
+    }
+
+    @Test
+    void outcomeBatchKeepsItsArgumentsAndResultKeysAndReadsAnEndedBatchAsNothingReported() {
+        Map<String, Object> args = OutcomeBatch.args("b-1", 5_000_000_000L);
+        OutcomeBatch batch = new OutcomeBatch("b-1", 5_000_000_000L, 6_000, 3_000, true);
+        assertThat(Channel.across(args)).isEqualTo(Map.of("breaker", "b-1", "tick", 5_000_000_000L));
+        assertThat(Channel.across(batch.result())).isEqualTo(Map.of("reported", 6_000, "failures", 3_000,
+                "refused", true));
+        Op done = new Op(1, "s", "w", BreakerOp.OUTCOMES.label(), Channel.across(args), 0, 1, Outcome.OK,
+                Channel.across(batch.result()), null);
+        assertThat(OutcomeBatch.of(done)).isEqualTo(batch);
+        Op ended = new Op(2, "s", "w", BreakerOp.OUTCOMES.label(), Channel.across(args), 0, 1, Outcome.FAIL,
+                Map.of(), "boom");
+        assertThat(OutcomeBatch.of(ended)).isEqualTo(new OutcomeBatch("b-1", 5_000_000_000L, 0, 0, false));
     }
 }

@@ -5,4 +5,12 @@ public interface Step {
     String actor();
 
     String describe();
+
+    /**
+     * A step that runs alone: every step before it has finished when it starts, and none after it
+     * starts before it ends. For a step that owns several workers' round trips at once (a statement
+     * schedule), which another thread on one of their pools would confuse.
+     */
+    interface Alone extends Step {
+    }
 }

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeoutException;
  * Runs a schedule's steps: each actor on a thread of its own, taking its steps in order. Steps are
  * handed out in schedule order; the next one is handed out when the previous has finished or has
  * run for {@link #WINDOW_MILLIS} (it blocks, or it is a pause), so what overlaps is what blocks.
+ * A {@link Step.Alone} step waits for every step before it and runs to its end before the next.
  */
 public final class StepRunner {
     public static final long WINDOW_MILLIS = 25;
@@ -34,6 +35,9 @@ public final class StepRunner {
         List<Future<?>> started = new ArrayList<>();
         try {
             for (S step : steps) {
+                if (step instanceof Step.Alone) {
+                    awaitAll(started);
+                }
                 ExecutorService actor = actors.computeIfAbsent(step.actor(), name -> Executors.newSingleThreadExecutor(
                         runnable -> {
                             Thread thread = new Thread(runnable, name);
@@ -46,7 +50,11 @@ public final class StepRunner {
                 });
                 started.add(future);
                 try {
-                    future.get(WINDOW_MILLIS, TimeUnit.MILLISECONDS);
+                    if (step instanceof Step.Alone) {
+                        future.get(DRAIN_SECONDS, TimeUnit.SECONDS);
+                    } else {
+                        future.get(WINDOW_MILLIS, TimeUnit.MILLISECONDS);
+                    }
                 } catch (TimeoutException stillRunning) {
                     // it blocks or pauses: the schedule goes on around it
                 } catch (ExecutionException e) {
@@ -65,6 +73,17 @@ public final class StepRunner {
             }
         } finally {
             actors.values().forEach(ExecutorService::shutdownNow);
+        }
+    }
+
+    /** Waits (up to {@link #DRAIN_SECONDS} each) for the steps started so far; their failures are reported at the end. */
+    private static void awaitAll(List<Future<?>> started) throws InterruptedException {
+        for (Future<?> future : started) {
+            try {
+                future.get(DRAIN_SECONDS, TimeUnit.SECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                // reported (or timed out again) once every actor is done
+            }
         }
     }
 }

@@ -6,12 +6,15 @@ import dev.lockdrill.harness.LostReplies;
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.WorkerDataSource;
+import dev.lockdrill.harness.Workers;
 import dev.lockdrill.harness.WorkloadContext;
 import dev.lockdrill.harness.explore.Exploration;
 import dev.lockdrill.harness.explore.GcPause;
 import dev.lockdrill.harness.explore.RoundTripStall;
 import dev.lockdrill.harness.explore.SessionKill;
 import dev.lockdrill.harness.explore.Step;
+import dev.lockdrill.harness.schedule.PriorityChangePoints;
+import dev.lockdrill.harness.schedule.StatementScheduler;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.lockservice.Lease;
 import dev.lockdrill.katas.api.lockservice.LockService;
@@ -21,6 +24,7 @@ import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,7 +45,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * that writes the locks row, and moves the token sequence across 2^31 or 2^32. A worker's call may
  * lose its reply after the server acted (the connection dropped, 08006). A worker whose renew
  * or release of its current lease said false tries it once more (it may have been the first call
- * after a kill), as the scripted ones do.
+ * after a kill), as the scripted ones do. A third of the schedules have two or three workers'
+ * calls on one lock at once with their round trips ordered by the statement scheduler under seeded
+ * priorities (PCT), so a race in the SQL is met the same way at any load.
  */
 final class LockExplorer implements AutoCloseable {
     static final String NEMESIS = "nemesis";
@@ -54,6 +60,11 @@ final class LockExplorer implements AutoCloseable {
     static final long HANDS_OVER_FROM_MILLIS = 1_000;
     /** How long past a shortened lease another worker waits, at least, before it tries the lock. */
     static final long PAST_SHORT_TTL_MILLIS = 150;
+    /** The scheduler's actor name for a step that runs several workers' calls at once. */
+    static final String SCHEDULER = "scheduler";
+    static final int PCT_DEPTH = 3;
+    /** Round trips a call makes, about (for where PCT's change points may fall). */
+    static final int ROUND_TRIPS_PER_CALL = 4;
 
     sealed interface LockStep extends Step {
     }
@@ -123,6 +134,20 @@ final class LockExplorer implements AutoCloseable {
     }
 
     /**
+     * Two or three workers' calls on one lock at once, their round trips put in order by the
+     * statement scheduler under seeded priorities with change points (PCT, depth {@value #PCT_DEPTH}),
+     * not by the machine: the same seed, the same order of statements, at any load. Runs alone
+     * (the scheduler owns every round trip of its workers while it runs).
+     */
+    record Interleaved(String actor, List<LockStep> calls, long seed) implements LockStep, Step.Alone {
+        public String describe() {
+            List<String> each = calls.stream().map(call -> call.actor() + " " + call.describe()).toList();
+            return "at once: " + String.join("; ", each) + "; their round trips ordered by seeded priorities "
+                    + "(PCT, seed " + seed + ")";
+        }
+    }
+
+    /**
      * A worker's call whose reply is lost: after the call's first round trip that ended a transaction
      * (the locks table changed and only the worker does not know), or after its first round trip of
      * any kind (a statement inside a transaction, which then rolls back, or a read).
@@ -188,7 +213,36 @@ final class LockExplorer implements AutoCloseable {
                 steps.add(new SkipTokens(NEMESIS, random.nextBoolean() ? 1L << 31 : 1L << 32));
             }
         }
-        return List.copyOf(steps.subList(0, length));
+        List<LockStep> drawn = new ArrayList<>(steps.subList(0, length));
+        // drawn after the rest, so the other steps of a seed are the ones they were before this step existed
+        if (random.nextInt(3) == 0) {
+            // never between a renew and the wait-then-take that outwaits it; the last step makes room
+            int at = random.nextInt(length);
+            while (drawn.get(at) instanceof WaitThenAcquire) {
+                at = (at + 1) % length;
+            }
+            drawn.add(at, interleaved(random, workers, locks));
+            drawn.remove(drawn.size() - 1);
+        }
+        return List.copyOf(drawn);
+    }
+
+    /** Two or three workers' calls on one lock at once: mostly takes, some renews and releases of their leases. */
+    private static Interleaved interleaved(SplittableRandom random, int workers, List<String> locks) {
+        String lock = locks.get(random.nextInt(locks.size()));
+        List<Integer> order = new ArrayList<>();
+        for (int w = 1; w <= workers; w++) {
+            order.add(w);
+        }
+        List<LockStep> calls = new ArrayList<>();
+        int together = Math.min(workers, 2 + random.nextInt(2));
+        for (int i = 0; i < together; i++) {
+            String worker = "worker-" + order.remove(random.nextInt(order.size()));
+            int roll = random.nextInt(10);
+            calls.add(roll < 6 ? new Acquire(worker, lock, roll < 3 ? 3_000 : ttl(random))
+                    : roll < 8 ? new Renew(worker, lock, ttl(random), false) : new Release(worker, lock, false));
+        }
+        return new Interleaved(SCHEDULER, List.copyOf(calls), random.nextLong());
     }
 
     /**
@@ -313,7 +367,26 @@ final class LockExplorer implements AutoCloseable {
             rig.skipTokensTo(t.below() - 2);
         } else if (step instanceof ReplyLost l) {
             replyLost(l);
+        } else if (step instanceof Interleaved i) {
+            interleaved(i);
         }
+    }
+
+    private void interleaved(Interleaved step) throws Exception {
+        Map<WorkerDataSource, Workers.CheckedRunnable> bodies = new LinkedHashMap<>();
+        List<String> names = new ArrayList<>();
+        for (LockStep call : step.calls()) {
+            worker(call.actor());
+            names.add(call.actor());
+            bodies.put(pool(call.actor()), () -> take(call));
+        }
+        PriorityChangePoints policy = new PriorityChangePoints(new SplittableRandom(step.seed()), names, PCT_DEPTH,
+                names.size() * ROUND_TRIPS_PER_CALL);
+        long start = rig.recorder().now();
+        StatementScheduler.Run run = StatementScheduler.run(rig.database(), policy, bodies);
+        rig.recorder().fault(Faults.SCHEDULE, rig.scenario(), String.join(", ", names), start, !run.lostControl(),
+                policy.describe() + "; " + run.swimlane()
+                        + (run.lostControl() ? "; the scheduler lost control (nobody could move for 10 s)" : ""));
     }
 
     private void replyLost(ReplyLost l) throws Exception {

@@ -33,6 +33,14 @@ class LockExplorerTest {
             for (LockExplorer.LockStep listed : steps) {
                 LockExplorer.LockStep step = listed;
                 seen.add(step.getClass().getSimpleName());
+                if (step instanceof LockExplorer.Interleaved together) {
+                    assertTrue(together.calls().size() >= 2 && together.calls().size() <= 3, together.describe());
+                    assertEquals(together.calls().size(),
+                            together.calls().stream().map(LockExplorer.LockStep::actor).distinct().count(),
+                            "one call per worker: " + together.describe());
+                    together.calls().forEach(call -> seen.add("together-" + call.getClass().getSimpleName()));
+                    seen.add("together-" + together.calls().size());
+                }
                 if (step instanceof LockExplorer.ReplyLost lost) {
                     seen.add("reply-lost-" + lost.call().getClass().getSimpleName()
                             + (lost.committing() ? "-committing" : "-any"));
@@ -55,7 +63,7 @@ class LockExplorerTest {
                 } else if (step instanceof LockExplorer.Pause p && p.millis() > 300) {
                     seen.add("pause-past-300");
                 }
-                if (!step.actor().equals(LockExplorer.NEMESIS)) {
+                if (!step.actor().equals(LockExplorer.NEMESIS) && !step.actor().equals(LockExplorer.SCHEDULER)) {
                     workers.add(step.actor());
                 }
                 assertTrue(!step.describe().isBlank());
@@ -66,7 +74,8 @@ class LockExplorerTest {
                 "clock-back", "stall-in-statement", "stall-after-round-trip", "skip-" + (1L << 31),
                 "skip-" + (1L << 32), "ttl-200", "ttl-300", "ttl-3000", "pause-past-300", "ReplyLost",
                 "reply-lost-Acquire-committing", "reply-lost-Acquire-any", "reply-lost-Renew-committing",
-                "reply-lost-Release-committing", "WaitThenAcquire")) {
+                "reply-lost-Release-committing", "WaitThenAcquire", "Interleaved", "together-2", "together-3",
+                "together-Acquire", "together-Renew", "together-Release")) {
             assertTrue(seen.contains(kind), "no " + kind + " in 200 seeds");
         }
         assertEquals(Set.of("worker-1", "worker-2", "worker-3", "worker-4"), workers);

@@ -1,12 +1,18 @@
 package dev.lockdrill.kata.fencingtoken.workload;
 
 import dev.lockdrill.harness.Sql;
+import dev.lockdrill.harness.WorkerDataSource;
+import dev.lockdrill.harness.Workers;
 import dev.lockdrill.harness.explore.GcPause;
 import dev.lockdrill.harness.explore.SessionKill;
 import dev.lockdrill.harness.explore.Step;
+import dev.lockdrill.harness.schedule.PriorityChangePoints;
+import dev.lockdrill.harness.schedule.StatementScheduler;
+import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.fencing.FencedStore;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -19,10 +25,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * across 2^31 or 2^32. Nobody waits for a lease to be theirs before writing: the fence must cope.
  * A worker that does not know whether its write landed sends it again, as the scripted ones do.
  * Its pool validates: a kill fails the calls in flight, and later calls get fresh connections
- * (the scripted killed-mid-write scenario is where a dead pooled connection is met).
+ * (the scripted killed-mid-write scenario is where a dead pooled connection is met). A third of the
+ * schedules have two or three workers take a token and write at once, their round trips ordered by
+ * the statement scheduler under seeded priorities (PCT), so that race replays exactly at any load.
  */
 final class FencingExplorer implements AutoCloseable {
     static final String NEMESIS = "nemesis";
+    /** The actor of a step that runs several workers' calls at once. */
+    static final String SCHEDULER = "scheduler";
+    static final int PCT_DEPTH = 3;
+    /** Round trips a take-and-write makes, about (for where PCT's change points may fall). */
+    static final int ROUND_TRIPS_PER_CALL = 3;
 
     sealed interface FencingStep extends Step {
     }
@@ -65,6 +78,22 @@ final class FencingExplorer implements AutoCloseable {
         }
     }
 
+    /**
+     * Two or three workers each take a token for one key and write with it, at once, their round
+     * trips to PostgreSQL put in order by the statement scheduler under seeded priorities with change
+     * points (PCT, depth {@value #PCT_DEPTH}): who gets the higher token and whose statements land
+     * first is the seed's, at any load. Runs alone (the scheduler owns every round trip of its
+     * workers while it runs).
+     */
+    record Interleaved(String actor, String key, List<String> workers, long ttlMillis, long seed)
+            implements FencingStep, Step.Alone {
+        public String describe() {
+            return "at once: " + String.join(", ", workers) + " each take the lease on " + key + " for " + ttlMillis
+                    + " ms and write with its token; their round trips ordered by seeded priorities (PCT, seed "
+                    + seed + ")";
+        }
+    }
+
     static List<FencingStep> generate(SplittableRandom random) {
         int workers = 2 + random.nextInt(3);
         List<String> keys = random.nextInt(3) == 0 ? List.of("a", "b") : List.of("a");
@@ -94,6 +123,20 @@ final class FencingExplorer implements AutoCloseable {
                 steps.add(new Jump(NEMESIS, random.nextBoolean() ? 1L << 31 : 1L << 32));
             }
         }
+        // drawn after the rest, so the other steps of a seed are the ones they were before this step existed
+        if (random.nextInt(3) == 0) {
+            List<Integer> free = new ArrayList<>();
+            for (int w = 1; w <= workers; w++) {
+                free.add(w);
+            }
+            List<String> together = new ArrayList<>();
+            for (int i = Math.min(workers, 2 + random.nextInt(2)); i > 0; i--) {
+                together.add("worker-" + free.remove(random.nextInt(free.size())));
+            }
+            steps.add(random.nextInt(length), new Interleaved(SCHEDULER, keys.get(random.nextInt(keys.size())),
+                    List.copyOf(together), 40 + random.nextInt(160), random.nextLong()));
+            steps.remove(steps.size() - 1);
+        }
         return steps;
     }
 
@@ -117,9 +160,12 @@ final class FencingExplorer implements AutoCloseable {
     FencingExplorer(FencingRig rig, List<FencingStep> steps) throws Exception {
         this.rig = rig;
         for (FencingStep step : steps) {
-            String worker = step instanceof Kill k ? k.worker() : step.actor();
-            if (!worker.equals(NEMESIS)) {
-                worker(worker);
+            List<String> names = step instanceof Kill k ? List.of(k.worker())
+                    : step instanceof Interleaved i ? i.workers() : List.of(step.actor());
+            for (String worker : names) {
+                if (!worker.equals(NEMESIS)) {
+                    worker(worker);
+                }
             }
         }
     }
@@ -151,10 +197,29 @@ final class FencingExplorer implements AutoCloseable {
         } else if (step instanceof Kill k) {
             SessionKill.take(rig.recorder(), rig.scenario(), k.worker(), k.worker(),
                     () -> rig.killer().killAll(k.worker()), rig.dataSourceOf(k.worker()));
+        } else if (step instanceof Interleaved i) {
+            interleaved(i);
         } else if (step instanceof Jump j) {
             Sql.rows(rig.admin(), "SELECT setval('lockdrill_fence', GREATEST(?, "
                     + "(SELECT last_value FROM lockdrill_fence)))", j.below() - 2);
         }
+    }
+
+    private void interleaved(Interleaved step) throws Exception {
+        Map<WorkerDataSource, Workers.CheckedRunnable> bodies = new LinkedHashMap<>();
+        for (String worker : step.workers()) {
+            bodies.put(rig.dataSourceOf(worker), () -> {
+                take(new Acquire(worker, step.key(), step.ttlMillis()));
+                write(new Write(worker, step.key(), false, false));
+            });
+        }
+        PriorityChangePoints policy = new PriorityChangePoints(new SplittableRandom(step.seed()), step.workers(),
+                PCT_DEPTH, step.workers().size() * ROUND_TRIPS_PER_CALL);
+        long start = rig.recorder().now();
+        StatementScheduler.Run run = StatementScheduler.run(rig.database(), policy, bodies);
+        rig.recorder().fault(Faults.SCHEDULE, rig.scenario(), String.join(", ", step.workers()), start,
+                !run.lostControl(), policy.describe() + "; " + run.swimlane()
+                        + (run.lostControl() ? "; the scheduler lost control (nobody could move for 10 s)" : ""));
     }
 
     private void write(Write w) throws Exception {

@@ -34,10 +34,13 @@ class FencingExplorerTest {
                     seen.add("past-" + Long.numberOfTrailingZeros(j.below()));
                 } else if (step instanceof FencingExplorer.Write w) {
                     seen.add(w.resend() ? "resend" : w.older() ? "older-token" : "current-token");
+                } else if (step instanceof FencingExplorer.Interleaved together) {
+                    assertThat(together.workers()).hasSizeBetween(2, 3).doesNotHaveDuplicates();
+                    seen.add("together-" + together.workers().size());
                 }
             }
         }
         assertThat(seen).containsExactlyInAnyOrder("Acquire", "Write", "Read", "Pause", "Kill", "Jump", "past-31",
-                "past-32", "resend", "older-token", "current-token");
+                "past-32", "resend", "older-token", "current-token", "Interleaved", "together-2", "together-3");
     }
 }

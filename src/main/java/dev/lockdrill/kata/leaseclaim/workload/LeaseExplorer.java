@@ -7,11 +7,14 @@ import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.harness.Workers;
 import dev.lockdrill.harness.explore.Exploration;
 import dev.lockdrill.harness.explore.GcPause;
 import dev.lockdrill.harness.explore.RoundTripStall;
 import dev.lockdrill.harness.explore.Step;
 import dev.lockdrill.harness.lease.LeaseSchema;
+import dev.lockdrill.harness.schedule.PriorityChangePoints;
+import dev.lockdrill.harness.schedule.StatementScheduler;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.lease.Claim;
 import dev.lockdrill.katas.api.lease.Completion;
@@ -44,6 +47,11 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class LeaseExplorer implements AutoCloseable {
     static final String NEMESIS = "nemesis";
+    /** The actor of a step that runs several workers' calls at once. */
+    static final String SCHEDULER = "scheduler";
+    static final int PCT_DEPTH = 3;
+    /** Round trips a claim makes, about (for where PCT's change points may fall). */
+    static final int ROUND_TRIPS_PER_CALL = 3;
     static final Duration SKEW = Duration.ofMinutes(10);
     static final Duration DRAIN_LEASE = Duration.ofMillis(300);
     static final long DRAIN_CAP_MILLIS = 6_000;
@@ -65,6 +73,20 @@ final class LeaseExplorer implements AutoCloseable {
     }
 
     sealed interface LeaseStep extends Step {
+    }
+
+    /**
+     * Two or three workers' calls at once (mostly claims, some completions and extensions of their
+     * current claim), their round trips put in order by the statement scheduler under seeded
+     * priorities with change points (PCT, depth {@value #PCT_DEPTH}), not by the machine. Runs alone
+     * (the scheduler owns every round trip of its workers while it runs).
+     */
+    record Interleaved(String actor, List<LeaseStep> calls, long seed) implements LeaseStep, Step.Alone {
+        public String describe() {
+            List<String> each = calls.stream().map(call -> call.actor() + " " + call.describe()).toList();
+            return "at once: " + String.join("; ", each) + "; their round trips ordered by seeded priorities "
+                    + "(PCT, seed " + seed + ")";
+        }
     }
 
     record ClaimRows(String actor, int max) implements LeaseStep {
@@ -185,6 +207,22 @@ final class LeaseExplorer implements AutoCloseable {
                 steps.add(new Stall(NEMESIS, worker, 30 + random.nextInt(270)));
             }
         }
+        // drawn after the rest, so the other steps of a seed are the ones they were before this step existed
+        if (random.nextInt(3) == 0) {
+            List<Integer> free = new ArrayList<>();
+            for (int w = 1; w <= workers; w++) {
+                free.add(w);
+            }
+            List<LeaseStep> calls = new ArrayList<>();
+            for (int i = Math.min(workers, 2 + random.nextInt(2)); i > 0; i--) {
+                String worker = "worker-" + free.remove(random.nextInt(free.size()));
+                int roll = random.nextInt(10);
+                calls.add(roll < 7 ? new ClaimRows(worker, max(random))
+                        : roll < 9 ? new Complete(worker, Which.CURRENT, Completion.DONE) : new Extend(worker, Which.CURRENT));
+            }
+            steps.add(random.nextInt(length), new Interleaved(SCHEDULER, List.copyOf(calls), random.nextLong()));
+            steps.remove(steps.size() - 1);
+        }
         return steps;
     }
 
@@ -291,9 +329,28 @@ final class LeaseExplorer implements AutoCloseable {
             holdRow(h);
         } else if (step instanceof Stall s) {
             stall(s);
+        } else if (step instanceof Interleaved i) {
+            interleaved(i);
         } else if (step instanceof ReplyLost l) {
             replyLost(l);
         }
+    }
+
+    private void interleaved(Interleaved step) throws Exception {
+        Map<WorkerDataSource, Workers.CheckedRunnable> bodies = new LinkedHashMap<>();
+        List<String> names = new ArrayList<>();
+        for (LeaseStep call : step.calls()) {
+            worker(call.actor());
+            names.add(call.actor());
+            bodies.put(rig.dataSourceOf(call.actor()), () -> take(call));
+        }
+        PriorityChangePoints policy = new PriorityChangePoints(new SplittableRandom(step.seed()), names, PCT_DEPTH,
+                names.size() * ROUND_TRIPS_PER_CALL);
+        long start = rig.recorder().now();
+        StatementScheduler.Run run = StatementScheduler.run(rig.database(), policy, bodies);
+        rig.recorder().fault(Faults.SCHEDULE, rig.scenario(), String.join(", ", names), start, !run.lostControl(),
+                policy.describe() + "; " + run.swimlane()
+                        + (run.lostControl() ? "; the scheduler lost control (nobody could move for 10 s)" : ""));
     }
 
     /** The claim a step means, when the worker has one: those it completed are not current nor stale. */

@@ -32,6 +32,14 @@ class LeaseExplorerTest {
             for (LeaseExplorer.LeaseStep listed : steps) {
                 LeaseExplorer.LeaseStep step = listed;
                 seen.add(step.getClass().getSimpleName());
+                if (step instanceof LeaseExplorer.Interleaved together) {
+                    assertTrue(together.calls().size() >= 2 && together.calls().size() <= 3, together.describe());
+                    assertEquals(together.calls().size(),
+                            together.calls().stream().map(LeaseExplorer.LeaseStep::actor).distinct().count(),
+                            "one call per worker: " + together.describe());
+                    together.calls().forEach(call -> seen.add("together-" + call.getClass().getSimpleName()));
+                    seen.add("together-" + together.calls().size());
+                }
                 if (step instanceof LeaseExplorer.ReplyLost lost) {
                     seen.add("reply-lost-" + lost.call().getClass().getSimpleName()
                             + (lost.committing() ? "-committing" : "-any"));
@@ -52,7 +60,7 @@ class LeaseExplorerTest {
                         && p.millis() > LeaseExplorer.lease(p.actor()).toMillis()) {
                     seen.add("pause-past-lease");
                 }
-                if (!step.actor().equals(LeaseExplorer.NEMESIS)) {
+                if (!step.actor().equals(LeaseExplorer.NEMESIS) && !step.actor().equals(LeaseExplorer.SCHEDULER)) {
                     workers.add(step.actor());
                 }
                 assertTrue(!step.describe().isBlank());
@@ -60,7 +68,8 @@ class LeaseExplorerTest {
         }
         List<String> expected = new java.util.ArrayList<>(List.of("ClaimRows", "Complete", "Extend", "PauseWorker",
                 "Crash", "Insert", "Skew", "HoldRow", "Stall", "ahead", "behind", "claim-1", "claim-3", "claim-more-than-due",
-                "pause-past-lease", "ReplyLost", "finish-twice-DONE", "finish-twice-FAILED"));
+                "pause-past-lease", "ReplyLost", "finish-twice-DONE", "finish-twice-FAILED", "Interleaved",
+                "together-2", "together-3", "together-ClaimRows", "together-Complete", "together-Extend"));
         for (String call : List.of("ClaimRows", "Complete", "Extend")) {
             expected.add("reply-lost-" + call + "-committing");
             expected.add("reply-lost-" + call + "-any");

@@ -1,18 +1,13 @@
 package dev.lockdrill.kata.fencingtoken.workload;
 
 import dev.lockdrill.harness.Sql;
-import dev.lockdrill.harness.WorkerDataSource;
-import dev.lockdrill.harness.Workers;
+import dev.lockdrill.harness.explore.CallsAtOnce;
 import dev.lockdrill.harness.explore.GcPause;
 import dev.lockdrill.harness.explore.SessionKill;
 import dev.lockdrill.harness.explore.Step;
-import dev.lockdrill.harness.schedule.PriorityChangePoints;
-import dev.lockdrill.harness.schedule.StatementScheduler;
-import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.fencing.FencedStore;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -31,9 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class FencingExplorer implements AutoCloseable {
     static final String NEMESIS = "nemesis";
-    /** The actor of a step that runs several workers' calls at once. */
-    static final String SCHEDULER = "scheduler";
-    static final int PCT_DEPTH = 3;
+    static final String SCHEDULER = CallsAtOnce.ACTOR;
     /** Round trips a take-and-write makes, about (for where PCT's change points may fall). */
     static final int ROUND_TRIPS_PER_CALL = 3;
 
@@ -81,16 +74,15 @@ final class FencingExplorer implements AutoCloseable {
     /**
      * Two or three workers each take a token for one key and write with it, at once, their round
      * trips to PostgreSQL put in order by the statement scheduler under seeded priorities with change
-     * points (PCT, depth {@value #PCT_DEPTH}): who gets the higher token and whose statements land
+     * points (PCT, {@link CallsAtOnce}): who gets the higher token and whose statements land
      * first is the seed's, at any load. Runs alone (the scheduler owns every round trip of its
      * workers while it runs).
      */
     record Interleaved(String actor, String key, List<String> workers, long ttlMillis, long seed)
             implements FencingStep, Step.Alone {
         public String describe() {
-            return "at once: " + String.join(", ", workers) + " each take the lease on " + key + " for " + ttlMillis
-                    + " ms and write with its token; their round trips ordered by seeded priorities (PCT, seed "
-                    + seed + ")";
+            return CallsAtOnce.describe(workers.stream().map(worker -> worker + " takes the lease on " + key + " for "
+                    + ttlMillis + " ms and writes with its token").toList(), seed);
         }
     }
 
@@ -206,20 +198,14 @@ final class FencingExplorer implements AutoCloseable {
     }
 
     private void interleaved(Interleaved step) throws Exception {
-        Map<WorkerDataSource, Workers.CheckedRunnable> bodies = new LinkedHashMap<>();
+        List<CallsAtOnce.Call> calls = new ArrayList<>();
         for (String worker : step.workers()) {
-            bodies.put(rig.dataSourceOf(worker), () -> {
+            calls.add(new CallsAtOnce.Call(worker, rig.dataSourceOf(worker), () -> {
                 take(new Acquire(worker, step.key(), step.ttlMillis()));
                 write(new Write(worker, step.key(), false, false));
-            });
+            }));
         }
-        PriorityChangePoints policy = new PriorityChangePoints(new SplittableRandom(step.seed()), step.workers(),
-                PCT_DEPTH, step.workers().size() * ROUND_TRIPS_PER_CALL);
-        long start = rig.recorder().now();
-        StatementScheduler.Run run = StatementScheduler.run(rig.database(), policy, bodies);
-        rig.recorder().fault(Faults.SCHEDULE, rig.scenario(), String.join(", ", step.workers()), start,
-                !run.lostControl(), policy.describe() + "; " + run.swimlane()
-                        + (run.lostControl() ? "; the scheduler lost control (nobody could move for 10 s)" : ""));
+        CallsAtOnce.take(rig.recorder(), rig.scenario(), rig.database(), step.seed(), ROUND_TRIPS_PER_CALL, calls);
     }
 
     private void write(Write w) throws Exception {

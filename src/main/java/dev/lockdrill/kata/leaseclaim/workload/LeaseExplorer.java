@@ -7,14 +7,12 @@ import dev.lockdrill.harness.Pause;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.WorkloadContext;
-import dev.lockdrill.harness.Workers;
+import dev.lockdrill.harness.explore.CallsAtOnce;
 import dev.lockdrill.harness.explore.Exploration;
 import dev.lockdrill.harness.explore.GcPause;
 import dev.lockdrill.harness.explore.RoundTripStall;
 import dev.lockdrill.harness.explore.Step;
 import dev.lockdrill.harness.lease.LeaseSchema;
-import dev.lockdrill.harness.schedule.PriorityChangePoints;
-import dev.lockdrill.harness.schedule.StatementScheduler;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.lease.Claim;
 import dev.lockdrill.katas.api.lease.Completion;
@@ -47,9 +45,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class LeaseExplorer implements AutoCloseable {
     static final String NEMESIS = "nemesis";
-    /** The actor of a step that runs several workers' calls at once. */
-    static final String SCHEDULER = "scheduler";
-    static final int PCT_DEPTH = 3;
+    static final String SCHEDULER = CallsAtOnce.ACTOR;
     /** Round trips a claim makes, about (for where PCT's change points may fall). */
     static final int ROUND_TRIPS_PER_CALL = 3;
     static final Duration SKEW = Duration.ofMinutes(10);
@@ -78,14 +74,13 @@ final class LeaseExplorer implements AutoCloseable {
     /**
      * Two or three workers' calls at once (mostly claims, some completions and extensions of their
      * current claim), their round trips put in order by the statement scheduler under seeded
-     * priorities with change points (PCT, depth {@value #PCT_DEPTH}), not by the machine. Runs alone
+     * priorities with change points (PCT, {@link CallsAtOnce}), not by the machine. Runs alone
      * (the scheduler owns every round trip of its workers while it runs).
      */
     record Interleaved(String actor, List<LeaseStep> calls, long seed) implements LeaseStep, Step.Alone {
         public String describe() {
-            List<String> each = calls.stream().map(call -> call.actor() + " " + call.describe()).toList();
-            return "at once: " + String.join("; ", each) + "; their round trips ordered by seeded priorities "
-                    + "(PCT, seed " + seed + ")";
+            return CallsAtOnce.describe(calls.stream().map(call -> call.actor() + " " + call.describe()).toList(),
+                    seed);
         }
     }
 
@@ -337,20 +332,12 @@ final class LeaseExplorer implements AutoCloseable {
     }
 
     private void interleaved(Interleaved step) throws Exception {
-        Map<WorkerDataSource, Workers.CheckedRunnable> bodies = new LinkedHashMap<>();
-        List<String> names = new ArrayList<>();
+        List<CallsAtOnce.Call> calls = new ArrayList<>();
         for (LeaseStep call : step.calls()) {
             worker(call.actor());
-            names.add(call.actor());
-            bodies.put(rig.dataSourceOf(call.actor()), () -> take(call));
+            calls.add(new CallsAtOnce.Call(call.actor(), rig.dataSourceOf(call.actor()), () -> take(call)));
         }
-        PriorityChangePoints policy = new PriorityChangePoints(new SplittableRandom(step.seed()), names, PCT_DEPTH,
-                names.size() * ROUND_TRIPS_PER_CALL);
-        long start = rig.recorder().now();
-        StatementScheduler.Run run = StatementScheduler.run(rig.database(), policy, bodies);
-        rig.recorder().fault(Faults.SCHEDULE, rig.scenario(), String.join(", ", names), start, !run.lostControl(),
-                policy.describe() + "; " + run.swimlane()
-                        + (run.lostControl() ? "; the scheduler lost control (nobody could move for 10 s)" : ""));
+        CallsAtOnce.take(rig.recorder(), rig.scenario(), rig.database(), step.seed(), ROUND_TRIPS_PER_CALL, calls);
     }
 
     /** The claim a step means, when the worker has one: those it completed are not current nor stale. */

@@ -6,15 +6,13 @@ import dev.lockdrill.harness.LostReplies;
 import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.WorkerDataSource;
-import dev.lockdrill.harness.Workers;
 import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.harness.explore.CallsAtOnce;
 import dev.lockdrill.harness.explore.Exploration;
 import dev.lockdrill.harness.explore.GcPause;
 import dev.lockdrill.harness.explore.RoundTripStall;
 import dev.lockdrill.harness.explore.SessionKill;
 import dev.lockdrill.harness.explore.Step;
-import dev.lockdrill.harness.schedule.PriorityChangePoints;
-import dev.lockdrill.harness.schedule.StatementScheduler;
 import dev.lockdrill.history.Faults;
 import dev.lockdrill.katas.api.lockservice.Lease;
 import dev.lockdrill.katas.api.lockservice.LockService;
@@ -24,7 +22,6 @@ import java.sql.Connection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -60,9 +57,7 @@ final class LockExplorer implements AutoCloseable {
     static final long HANDS_OVER_FROM_MILLIS = 1_000;
     /** How long past a shortened lease another worker waits, at least, before it tries the lock. */
     static final long PAST_SHORT_TTL_MILLIS = 150;
-    /** The scheduler's actor name for a step that runs several workers' calls at once. */
-    static final String SCHEDULER = "scheduler";
-    static final int PCT_DEPTH = 3;
+    static final String SCHEDULER = CallsAtOnce.ACTOR;
     /** Round trips a call makes, about (for where PCT's change points may fall). */
     static final int ROUND_TRIPS_PER_CALL = 4;
 
@@ -135,15 +130,14 @@ final class LockExplorer implements AutoCloseable {
 
     /**
      * Two or three workers' calls on one lock at once, their round trips put in order by the
-     * statement scheduler under seeded priorities with change points (PCT, depth {@value #PCT_DEPTH}),
+     * statement scheduler under seeded priorities with change points (PCT, {@link CallsAtOnce}),
      * not by the machine: the same seed, the same order of statements, at any load. Runs alone
      * (the scheduler owns every round trip of its workers while it runs).
      */
     record Interleaved(String actor, List<LockStep> calls, long seed) implements LockStep, Step.Alone {
         public String describe() {
-            List<String> each = calls.stream().map(call -> call.actor() + " " + call.describe()).toList();
-            return "at once: " + String.join("; ", each) + "; their round trips ordered by seeded priorities "
-                    + "(PCT, seed " + seed + ")";
+            return CallsAtOnce.describe(calls.stream().map(call -> call.actor() + " " + call.describe()).toList(),
+                    seed);
         }
     }
 
@@ -373,20 +367,12 @@ final class LockExplorer implements AutoCloseable {
     }
 
     private void interleaved(Interleaved step) throws Exception {
-        Map<WorkerDataSource, Workers.CheckedRunnable> bodies = new LinkedHashMap<>();
-        List<String> names = new ArrayList<>();
+        List<CallsAtOnce.Call> calls = new ArrayList<>();
         for (LockStep call : step.calls()) {
             worker(call.actor());
-            names.add(call.actor());
-            bodies.put(pool(call.actor()), () -> take(call));
+            calls.add(new CallsAtOnce.Call(call.actor(), pool(call.actor()), () -> take(call)));
         }
-        PriorityChangePoints policy = new PriorityChangePoints(new SplittableRandom(step.seed()), names, PCT_DEPTH,
-                names.size() * ROUND_TRIPS_PER_CALL);
-        long start = rig.recorder().now();
-        StatementScheduler.Run run = StatementScheduler.run(rig.database(), policy, bodies);
-        rig.recorder().fault(Faults.SCHEDULE, rig.scenario(), String.join(", ", names), start, !run.lostControl(),
-                policy.describe() + "; " + run.swimlane()
-                        + (run.lostControl() ? "; the scheduler lost control (nobody could move for 10 s)" : ""));
+        CallsAtOnce.take(rig.recorder(), rig.scenario(), rig.database(), step.seed(), ROUND_TRIPS_PER_CALL, calls);
     }
 
     private void replyLost(ReplyLost l) throws Exception {

@@ -24,6 +24,8 @@ class CheckSandboxTest {
         ProcessBuilder builder = new ProcessBuilder("sh", "-c", "(setsid sleep " + sleep + " >/dev/null 2>&1 &)");
         builder.environment().put(CheckSandbox.MARK_ENV, mark);
         builder.start().waitFor(5, TimeUnit.SECONDS);
+        // the shell returns once it has forked: the detached sleep may still be on its way to exec
+        waitStarted(sleep);
         assertThat(running(sleep)).as("the detached process, before").hasSize(1);
 
         assertThat(CheckSandbox.killMarked(mark + "x")).as("another mark").isZero();
@@ -46,6 +48,9 @@ class CheckSandboxTest {
         String sleep = "5" + ThreadLocalRandom.current().nextInt(100_000, 999_999) + ".75";
         new ProcessBuilder("setpriv", "--reuid=" + uid, "--regid=" + uid, "--clear-groups", "--", "sh", "-c",
                 "(setsid sleep " + sleep + " >/dev/null 2>&1 &)").start().waitFor(5, TimeUnit.SECONDS);
+        for (int i = 0; i < 250 && CheckSandbox.processesOf(uid).size() != 1; i++) {
+            Thread.sleep(20);
+        }
         assertThat(CheckSandbox.processesOf(uid)).as("the orphan, before").hasSize(1);
 
         List<String> swept = CheckSandbox.sweepOrphans(temp);
@@ -71,6 +76,12 @@ class CheckSandboxTest {
     private static List<Long> running(String marker) {
         return ProcessHandle.allProcesses().filter(p -> p.info().commandLine().map(c -> c.contains(marker))
                 .orElse(false)).map(ProcessHandle::pid).toList();
+    }
+
+    private static void waitStarted(String marker) throws InterruptedException {
+        for (int i = 0; i < 250 && running(marker).size() != 1; i++) {
+            Thread.sleep(20);
+        }
     }
 
     private static void waitGone(String marker) throws InterruptedException {

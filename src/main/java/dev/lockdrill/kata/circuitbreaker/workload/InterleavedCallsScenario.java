@@ -12,9 +12,9 @@ import java.util.List;
 
 /**
  * Three workers call one breaker at the moments where a transition is due (CLOSED filling its window
- * to the threshold, CLOSED at its threshold, OPEN at the end of its wait, HALF_OPEN at its verdict), with the breaker's classes loaded with
- * yield points, so the harness decides every interleaving of their field reads and writes
- * ({@link Interleaving}). At each moment the first worker (chosen by the seed) is preempted once at
+ * to the threshold, CLOSED at its threshold, OPEN at the end of its wait, HALF_OPEN at its verdict),
+ * with the breaker's classes loaded with yield points, so the harness decides every interleaving of
+ * their field reads and writes ({@link Interleaving}). At each moment the first worker (chosen by the seed) is preempted once at
  * each of its yield points in turn, the others running their calls in between: a check-then-act is
  * caught because one of these schedules puts a worker between the check and the act (a count lost
  * between a read and its write, because one puts a worker between the two), not because
@@ -26,7 +26,10 @@ final class InterleavedCallsScenario implements BreakerScenario {
     static final int MAX_SCHEDULES_PER_MOMENT = 40;
     private static final long CALL_NANOS = 1_000_000L;
 
-    /** A state where a transition is due (or a count decides whether it is), and what the three workers do there at once. */
+    /**
+     * A state where a transition is due (or a count decides whether it is), and what the three
+     * workers do there at once.
+     */
     private enum Moment {
         /*
          * The window's counting, not a transition: one success, then two failures and a success at once,

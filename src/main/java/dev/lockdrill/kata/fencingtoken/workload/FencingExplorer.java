@@ -78,8 +78,12 @@ final class FencingExplorer implements AutoCloseable {
      * first is the seed's, at any load. Runs alone (the scheduler owns every round trip of its
      * workers while it runs).
      */
-    record Interleaved(String actor, String key, List<String> workers, long ttlMillis, long seed)
+    record Interleaved(String key, List<String> workers, long ttlMillis, long seed)
             implements FencingStep, Step.Alone {
+        public String actor() {
+            return SCHEDULER;
+        }
+
         public String describe() {
             return CallsAtOnce.describe(workers.stream().map(worker -> worker + " takes the lease on " + key + " for "
                     + ttlMillis + " ms and writes with its token").toList(), seed);
@@ -125,7 +129,7 @@ final class FencingExplorer implements AutoCloseable {
             for (int i = Math.min(workers, 2 + random.nextInt(2)); i > 0; i--) {
                 together.add("worker-" + free.remove(random.nextInt(free.size())));
             }
-            steps.add(random.nextInt(length), new Interleaved(SCHEDULER, keys.get(random.nextInt(keys.size())),
+            steps.add(random.nextInt(length), new Interleaved(keys.get(random.nextInt(keys.size())),
                     List.copyOf(together), 40 + random.nextInt(160), random.nextLong()));
             steps.remove(steps.size() - 1);
         }

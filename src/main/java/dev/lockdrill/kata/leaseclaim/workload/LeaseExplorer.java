@@ -77,7 +77,11 @@ final class LeaseExplorer implements AutoCloseable {
      * priorities with change points (PCT, {@link CallsAtOnce}), not by the machine. Runs alone
      * (the scheduler owns every round trip of its workers while it runs).
      */
-    record Interleaved(String actor, List<LeaseStep> calls, long seed) implements LeaseStep, Step.Alone {
+    record Interleaved(List<LeaseStep> calls, long seed) implements LeaseStep, Step.Alone {
+        public String actor() {
+            return SCHEDULER;
+        }
+
         public String describe() {
             return CallsAtOnce.describe(calls.stream().map(call -> call.actor() + " " + call.describe()).toList(),
                     seed);
@@ -215,7 +219,7 @@ final class LeaseExplorer implements AutoCloseable {
                 calls.add(roll < 7 ? new ClaimRows(worker, max(random))
                         : roll < 9 ? new Complete(worker, Which.CURRENT, Completion.DONE) : new Extend(worker, Which.CURRENT));
             }
-            steps.add(random.nextInt(length), new Interleaved(SCHEDULER, List.copyOf(calls), random.nextLong()));
+            steps.add(random.nextInt(length), new Interleaved(List.copyOf(calls), random.nextLong()));
             steps.remove(steps.size() - 1);
         }
         return steps;

@@ -134,7 +134,11 @@ final class LockExplorer implements AutoCloseable {
      * not by the machine: the same seed, the same order of statements, at any load. Runs alone
      * (the scheduler owns every round trip of its workers while it runs).
      */
-    record Interleaved(String actor, List<LockStep> calls, long seed) implements LockStep, Step.Alone {
+    record Interleaved(List<LockStep> calls, long seed) implements LockStep, Step.Alone {
+        public String actor() {
+            return SCHEDULER;
+        }
+
         public String describe() {
             return CallsAtOnce.describe(calls.stream().map(call -> call.actor() + " " + call.describe()).toList(),
                     seed);
@@ -236,7 +240,7 @@ final class LockExplorer implements AutoCloseable {
             calls.add(roll < 6 ? new Acquire(worker, lock, roll < 3 ? 3_000 : ttl(random))
                     : roll < 8 ? new Renew(worker, lock, ttl(random), false) : new Release(worker, lock, false));
         }
-        return new Interleaved(SCHEDULER, List.copyOf(calls), random.nextLong());
+        return new Interleaved(List.copyOf(calls), random.nextLong());
     }
 
     /**

@@ -14,12 +14,12 @@ import java.util.List;
  * Three workers call one breaker at the moments where a transition is due (CLOSED filling its window
  * to the threshold, CLOSED at its threshold, OPEN at the end of its wait, HALF_OPEN at its verdict),
  * with the breaker's classes loaded with yield points, so the harness decides every interleaving of
- * their field reads and writes ({@link Interleaving}). At each moment the first worker (chosen by the seed) is preempted once at
- * each of its yield points in turn, the others running their calls in between: a check-then-act is
- * caught because one of these schedules puts a worker between the check and the act (a count lost
- * between a read and its write, because one puts a worker between the two), not because
- * the machine happened to be idle. Each schedule is recorded, so a breaker no sequential order
- * explains is shown with the interleaving that broke it.
+ * their field reads and writes ({@link Interleaving}). At each moment the first worker (chosen by the
+ * seed) is preempted once at each of its yield points in turn, the others running their calls in
+ * between: a check-then-act is caught because one of these schedules puts a worker between the check
+ * and the act (a count lost between a read and its write, because one puts a worker between the two),
+ * not because the machine happened to be idle. Each schedule is recorded, so a breaker no sequential
+ * order explains is shown with the interleaving that broke it.
  */
 final class InterleavedCallsScenario implements BreakerScenario {
     /** Beyond this many yield points of the first worker, preemption points are sampled evenly. */

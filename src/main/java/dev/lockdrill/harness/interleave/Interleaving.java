@@ -22,8 +22,14 @@ public final class Interleaving {
     private static final int STEP_LIMIT = 20_000;
     private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(5);
     private static final long BLOCKED_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
-    /** Polls that give the processor away (a step is usually a few microseconds) before sleeping between polls. */
-    private static final int SPINS = 200;
+    /**
+     * How long the scheduler sleeps between two looks while a worker runs. A worker that reaches a yield
+     * point or ends wakes it at once, so this only bounds how late a worker blocked in the learner's code
+     * (on a lock another worker holds) is noticed.
+     */
+    private static final long RUNNING_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+    /** The pause before the second look that confirms a worker blocked in the learner's code. */
+    private static final long CONFIRM_POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(20);
 
     /** One decision of the scheduler: {@code worker} went on from yield point {@code at}. */
     public record Step(int index, String worker, String at) {
@@ -39,7 +45,13 @@ public final class Interleaving {
     private final int preemptAt;
     private final Object lock = new Object();
     private final List<Worker> workers = new ArrayList<>();
+    /** The workers from the highest priority to the lowest; guarded by {@link #lock}, as are the two below. */
+    private final List<Worker> priority = new ArrayList<>();
+    private final List<Step> steps = new ArrayList<>();
+    private int firstYields;
     private volatile boolean abandoned;
+    /** The thread that runs the schedule: workers wake it when they reach a yield point or end. */
+    private volatile Thread scheduler;
 
     /** A schedule that preempts the first worker at its {@code preemptAt}-th yield point (0: never). */
     public Interleaving(int preemptAt) {
@@ -61,40 +73,85 @@ public final class Interleaving {
 
     /** Runs the workers to the end, one step at a time, and returns the steps in order. */
     public Outcome run() throws InterruptedException {
+        scheduler = Thread.currentThread();
+        synchronized (lock) {
+            priority.addAll(workers);
+        }
         for (Worker worker : workers) {
             worker.thread.start();
         }
-        List<Worker> priority = new ArrayList<>(workers);
         Worker first = workers.get(0);
-        int firstYields = 0;
-        List<Step> steps = new ArrayList<>();
         while (true) {
             Optional<List<Worker>> settled = settle();
             if (settled.isEmpty()) {
-                return abandon(steps, firstYields, "a worker ran " + TimeUnit.NANOSECONDS.toSeconds(STALL_NANOS)
+                return abandon("a worker ran " + TimeUnit.NANOSECONDS.toSeconds(STALL_NANOS)
                         + " s without reaching a yield point (a busy loop outside the breaker's fields?)");
             }
             List<Worker> ready = settled.get();
             if (ready.isEmpty()) {
                 List<String> blocked = workers.stream().filter(w -> !w.done).map(Worker::waitingIn).toList();
-                return blocked.isEmpty() ? new Outcome(steps, firstYields, Optional.empty())
-                        : abandon(steps, firstYields, "deadlock: " + String.join("; ", blocked));
+                if (!blocked.isEmpty()) {
+                    return abandon("deadlock: " + String.join("; ", blocked));
+                }
+                synchronized (lock) {
+                    return new Outcome(List.copyOf(steps), firstYields, Optional.empty());
+                }
             }
-            if (steps.size() >= STEP_LIMIT) {
-                return abandon(steps, firstYields, "more than " + STEP_LIMIT + " steps (a livelock?)");
-            }
-            Worker next = priority.stream().filter(ready::contains).findFirst().orElseThrow();
-            if (next == first && ++firstYields == preemptAt && ready.size() > 1) {
-                priority.remove(first);
-                priority.add(first);
-                next = priority.stream().filter(ready::contains).findFirst().orElseThrow();
-            }
+            Worker next;
             synchronized (lock) {
-                steps.add(new Step(steps.size() + 1, next.name, next.at));
-                next.go = true;
-                lock.notifyAll();
+                if (steps.size() >= STEP_LIMIT) {
+                    next = null;
+                } else {
+                    next = priority.stream().filter(ready::contains).findFirst().orElseThrow();
+                    if (next == first && ++firstYields == preemptAt && ready.size() > 1) {
+                        priority.remove(first);
+                        priority.add(first);
+                        next = priority.stream().filter(ready::contains).findFirst().orElseThrow();
+                    }
+                    steps.add(new Step(steps.size() + 1, next.name, next.at));
+                    next.go = true;
+                }
             }
+            if (next == null) {
+                return abandon("more than " + STEP_LIMIT + " steps (a livelock?)");
+            }
+            // only the worker let go is woken: the others stay parked at their yield points
+            LockSupport.unpark(next.thread);
         }
+    }
+
+    /**
+     * Whether {@code worker}, running alone, may pass yield point {@code at} without stopping: when every
+     * other worker is parked at a yield point or done (none is running or blocked, so nothing can change
+     * while it goes on) and the scheduler would let this same worker go on from there (it has the highest
+     * priority and this is not where the first worker is preempted). The step is recorded as the
+     * scheduler would record it. This saves two thread wake-ups per step, which on a busy machine cost
+     * more than the step, and decides nothing the scheduler would decide otherwise. Called under
+     * {@link #lock}.
+     */
+    private boolean goesOnAlone(Worker worker, String at) {
+        if (priority.isEmpty() || steps.size() >= STEP_LIMIT) {
+            return false;
+        }
+        int ready = 1;
+        for (Worker other : workers) {
+            if (other == worker || other.done) {
+                continue;
+            }
+            if (other.at == null || other.go) {
+                return false;
+            }
+            ready++;
+        }
+        Worker top = priority.stream().filter(w -> w == worker || !w.done).findFirst().orElseThrow();
+        if (top != worker || worker == workers.get(0) && firstYields + 1 == preemptAt && ready > 1) {
+            return false;
+        }
+        if (worker == workers.get(0)) {
+            firstYields++;
+        }
+        steps.add(new Step(steps.size() + 1, worker.name, at));
+        return true;
     }
 
     /**
@@ -107,7 +164,6 @@ public final class Interleaving {
         long deadline = System.nanoTime() + STALL_NANOS;
         List<Worker> previous = null;
         long allBlockedSince = 0;
-        int polls = 0;
         while (System.nanoTime() < deadline) {
             List<Worker> ready = new ArrayList<>();
             boolean settled = true;
@@ -147,11 +203,9 @@ public final class Interleaving {
             if (Thread.interrupted()) {
                 throw new InterruptedException();
             }
-            if (++polls < SPINS) {
-                Thread.yield();
-            } else {
-                LockSupport.parkNanos(20_000);
-            }
+            // a worker wakes this thread when it reaches a yield point or ends (a handoff, not a poll), so a
+            // step costs two wake-ups, not a spin that takes the processor from the worker it waits for
+            LockSupport.parkNanos(this, settled ? CONFIRM_POLL_NANOS : RUNNING_POLL_NANOS);
         }
         return Optional.empty();
     }
@@ -162,12 +216,16 @@ public final class Interleaving {
     }
 
     /** Lets every worker run free (they are daemons) and reports why the schedule stopped. */
-    private Outcome abandon(List<Step> steps, int firstYields, String why) {
+    private Outcome abandon(String why) {
+        List<Step> taken;
+        int yields;
         synchronized (lock) {
             abandoned = true;
-            lock.notifyAll();
+            taken = List.copyOf(steps);
+            yields = firstYields;
         }
-        return new Outcome(steps, firstYields, Optional.of(why));
+        workers.forEach(worker -> LockSupport.unpark(worker.thread));
+        return new Outcome(taken, yields, Optional.of(why));
     }
 
     private final class Worker {
@@ -189,8 +247,8 @@ public final class Interleaving {
                     CURRENT.remove();
                     synchronized (lock) {
                         done = true;
-                        lock.notifyAll();
                     }
+                    wakeScheduler();
                 }
             }, name);
             this.thread.setDaemon(true);
@@ -216,19 +274,29 @@ public final class Interleaving {
             }
             entering = true;
             synchronized (lock) {
-                at = where;
                 entering = false;
-                lock.notifyAll();
-                while (!go && !abandoned) {
-                    try {
-                        lock.wait();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        break;
-                    }
+                if (goesOnAlone(this, where)) {
+                    return;
                 }
+                at = where;
+            }
+            wakeScheduler();
+            while (!go && !abandoned) {
+                LockSupport.park(this);
+                if (Thread.currentThread().isInterrupted()) {
+                    break;
+                }
+            }
+            synchronized (lock) {
                 go = false;
                 at = null;
+            }
+        }
+
+        private void wakeScheduler() {
+            Thread thread = scheduler;
+            if (thread != null) {
+                LockSupport.unpark(thread);
             }
         }
     }

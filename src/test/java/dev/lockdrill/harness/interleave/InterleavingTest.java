@@ -59,6 +59,39 @@ class InterleavingTest {
         }
     }
 
+    /**
+     * The steps are the scheduler's decisions whoever takes them: a worker running alone goes on past its
+     * yield points without waking the scheduler, and that must decide exactly what the scheduler would
+     * (the first worker runs to its preemption point, then each other worker in priority order to its
+     * end, then the first), whatever order the threads happen to start in. Repeated, so a start order
+     * that changes a decision shows.
+     */
+    @Test
+    void aWorkerThatGoesOnAloneTakesTheStepsTheSchedulerWould() throws Exception {
+        List<String> points = List.of("starts", "a", "b", "c");
+        for (int preemptAt = 0; preemptAt <= points.size() + 1; preemptAt++) {
+            List<String> expected = new ArrayList<>();
+            int firstBefore = preemptAt == 0 ? points.size() : Math.min(preemptAt - 1, points.size());
+            points.subList(0, firstBefore).forEach(at -> expected.add("w-1@" + at));
+            for (String other : List.of("w-2", "w-3")) {
+                points.forEach(at -> expected.add(other + "@" + at));
+            }
+            points.subList(firstBefore, points.size()).forEach(at -> expected.add("w-1@" + at));
+            for (int attempt = 0; attempt < 20; attempt++) {
+                Interleaving interleaving = new Interleaving(preemptAt);
+                for (String worker : List.of("w-1", "w-2", "w-3")) {
+                    interleaving.add(worker, () -> points.subList(1, points.size()).forEach(Interleaving::reached));
+                }
+                Interleaving.Outcome outcome = interleaving.run();
+                assertThat(outcome.stuck()).isEmpty();
+                assertThat(outcome.steps()).extracting(step -> step.worker() + "@" + step.at())
+                        .as("preempted at %d, attempt %d", preemptAt, attempt).containsExactlyElementsOf(expected);
+                assertThat(outcome.steps()).extracting(Interleaving.Step::index)
+                        .containsExactlyElementsOf(java.util.stream.IntStream.rangeClosed(1, expected.size()).boxed().toList());
+            }
+        }
+    }
+
     private Interleaving.Outcome run(int preemptAt, List<Integer> seen) throws Exception {
         YieldingClassLoader loader = new YieldingClassLoader(new URL[]{classes.toUri().toURL()},
                 getClass().getClassLoader(), new ConcurrentHashMap<>());

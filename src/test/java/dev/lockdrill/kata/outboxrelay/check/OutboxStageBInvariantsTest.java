@@ -118,6 +118,34 @@ class OutboxStageBInvariantsTest {
         assertPass(OutboxRelayInvariants.noUnexpectedErrors().check(history));
     }
 
+    /**
+     * On a busy machine a call can still be claiming when the outage's cap passes; the broker then
+     * accepts what it publishes. That call never met the outage, so ending after it is no fault; a call
+     * refused inside the outage that ends after it still fails.
+     */
+    @Test
+    void aCallThatOverlapsTheOutageButWasRefusedNothingIsNotJudged() {
+        History overlapped = new OutboxHistory()
+                .tx("a", true, 0, 1)
+                .batch("relay-1", 45, 60, Outcome.OK).publish("relay-1", "a", 55, 56)
+                .fault(Faults.OUTAGE, "relay-1", 2, 50)
+                .build();
+        assertThat(new CallsEndDuringOutage().check(overlapped).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+        History refusedByAnother = new OutboxHistory()
+                .tx("a", true, 0, 1)
+                .batch("relay-1", 45, 60, Outcome.OK).publish("relay-1", "a", 55, 56)
+                .refused("relay-2", "a", 46, 47)
+                .fault(Faults.OUTAGE, "relay-1", 2, 50)
+                .build();
+        assertThat(new CallsEndDuringOutage().check(refusedByAnother).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
+        History refused = new OutboxHistory()
+                .tx("a", true, 0, 1)
+                .batch("relay-1", 45, 60, Outcome.OK).refused("relay-1", "a", 46, 47).publish("relay-1", "a", 55, 56)
+                .fault(Faults.OUTAGE, "relay-1", 2, 50)
+                .build();
+        assertThat(new CallsEndDuringOutage().check(refused).verdict()).isEqualTo(Verdict.FAIL);
+    }
+
     @Test
     void thirdPublicationAfterACleanSecondOneFails() {
         History history = new OutboxHistory()

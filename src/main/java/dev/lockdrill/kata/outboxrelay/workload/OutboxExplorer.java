@@ -2,6 +2,7 @@ package dev.lockdrill.kata.outboxrelay.workload;
 
 import dev.lockdrill.harness.LostReplies;
 import dev.lockdrill.harness.WorkerDataSource;
+import dev.lockdrill.harness.explore.CallsAtOnce;
 import dev.lockdrill.harness.explore.GcPause;
 import dev.lockdrill.harness.explore.SessionKill;
 import dev.lockdrill.harness.explore.Step;
@@ -32,13 +33,21 @@ import java.util.concurrent.atomic.AtomicInteger;
  * crashes a relay's process while its next request is on the way (a fresh process takes its place),
  * loses a request or an acknowledgement, takes the broker down for a relay's next one or two calls,
  * and pauses a relay inside a publish; a relay's call may lose a database reply after the server
- * acted (a claim or a mark committed). At the end every open transaction commits, every fault ends,
+ * acted (a claim or a mark committed). In a third of the schedules, two or three relays call
+ * relayBatch at once, their round trips put in order by the statement scheduler under priorities
+ * drawn from the seed (what they publish in between runs free: it is no round trip). At the end every open transaction commits, every fault ends,
  * and a fresh relay drains the outbox alone, so every committed event must be out and marked.
  */
 final class OutboxExplorer implements AutoCloseable {
     static final String APP = "app";
     static final String NEMESIS = "nemesis";
     static final String DRAINER = "relay-last";
+    static final String SCHEDULER = CallsAtOnce.ACTOR;
+    /**
+     * Round trips a relayBatch call makes, about (a claim's begin, select, update and commit, and a
+     * mark's update and commit): where PCT's change points may fall.
+     */
+    static final int ROUND_TRIPS_PER_CALL = 6;
     /** Where a relay's GC pause falls: between its calls, never inside one. */
     static final String BETWEEN_CALLS = "between calls";
     static final long[] BOUNDARY_SEQS = {(1L << 31) - 1, 1L << 31, 1L << 32, (1L << 53) + 1, Long.MAX_VALUE};
@@ -85,6 +94,23 @@ final class OutboxExplorer implements AutoCloseable {
     record Relay(String actor, int max) implements OutboxStep {
         public String describe() {
             return "calls relayBatch(" + max + ")";
+        }
+    }
+
+    /**
+     * Two or three relays' relayBatch calls at once, their round trips put in order by the statement
+     * scheduler under seeded priorities with change points (PCT, {@link CallsAtOnce}), not by the
+     * machine: two claims racing for one batch, a claim racing a mark. Runs alone (the scheduler owns
+     * every round trip of its relays while it runs).
+     */
+    record Interleaved(List<Relay> calls, long seed) implements OutboxStep, Step.Alone {
+        public String actor() {
+            return SCHEDULER;
+        }
+
+        public String describe() {
+            return CallsAtOnce.describe(calls.stream().map(call -> call.actor() + " " + call.describe()).toList(),
+                    seed);
         }
     }
 
@@ -180,6 +206,20 @@ final class OutboxExplorer implements AutoCloseable {
             } else {
                 steps.add(new Stall(NEMESIS, relay, 30 + random.nextInt(300)));
             }
+        }
+        // drawn after the rest, so the other steps of a seed are the ones they were before this step existed;
+        // never first, where the first business transaction enqueues what there is to relay
+        if (random.nextInt(3) == 0) {
+            List<Integer> free = new ArrayList<>();
+            for (int r = 1; r <= relays; r++) {
+                free.add(r);
+            }
+            List<Relay> calls = new ArrayList<>();
+            for (int i = Math.min(relays, 2 + random.nextInt(2)); i > 0; i--) {
+                calls.add(new Relay("relay-" + free.remove(random.nextInt(free.size())), max(random)));
+            }
+            steps.add(1 + random.nextInt(length - 1), new Interleaved(List.copyOf(calls), random.nextLong()));
+            steps.remove(steps.size() - 1);
         }
         return steps;
     }
@@ -367,9 +407,14 @@ final class OutboxExplorer implements AutoCloseable {
         } else if (step instanceof Decide) {
             decideOldest();
         } else if (step instanceof Relay r) {
-            Process process = process(r.actor());
-            rig.relayBatch(process.name, process.relay, r.max());
-            process.callEnded();
+            relay(r);
+        } else if (step instanceof Interleaved i) {
+            List<CallsAtOnce.Call> calls = new ArrayList<>();
+            for (Relay call : i.calls()) {
+                Process process = process(call.actor());
+                calls.add(new CallsAtOnce.Call(process.name, process.pool, () -> relay(call)));
+            }
+            CallsAtOnce.take(rig.recorder(), rig.scenario(), rig.database(), i.seed(), ROUND_TRIPS_PER_CALL, calls);
         } else if (step instanceof ReplyLost l) {
             Process process = process(l.actor());
             LostReplies.during(rig.recorder(), rig.scenario(), process.name, process.pool, l.committing(),
@@ -403,6 +448,12 @@ final class OutboxExplorer implements AutoCloseable {
             process.stallMillis = s.millis();
             process.stalls.incrementAndGet();
         }
+    }
+
+    private void relay(Relay call) throws Exception {
+        Process process = process(call.actor());
+        rig.relayBatch(process.name, process.relay, call.max());
+        process.callEnded();
     }
 
     private OutboxEvent event(EventSpec spec) {

@@ -50,6 +50,7 @@ class OutboxExplorerTest {
         Set<Integer> maxes = new HashSet<>();
         boolean rollback = false;
         Set<Boolean> lostReplySides = new HashSet<>();
+        Set<Integer> relaysAtOnce = new HashSet<>();
         for (long seed = 0; seed < 200; seed++) {
             for (OutboxExplorer.OutboxStep step : OutboxExplorer.generate(new SplittableRandom(seed))) {
                 kinds.add(step.getClass());
@@ -66,6 +67,13 @@ class OutboxExplorerTest {
                     maxes.add(r.max());
                 } else if (step instanceof OutboxExplorer.ReplyLost l) {
                     lostReplySides.add(l.committing());
+                } else if (step instanceof OutboxExplorer.Interleaved together) {
+                    assertThat(together.calls()).hasSizeBetween(2, 3);
+                    assertThat(together.calls().stream().map(OutboxExplorer.Relay::actor).distinct())
+                            .as("one call per relay: %s", together.describe()).hasSameSizeAs(together.calls());
+                    together.calls().forEach(call -> maxes.add(call.max()));
+                    together.calls().forEach(call -> assertThat(call.actor()).startsWith("relay-"));
+                    relaysAtOnce.add(together.calls().size());
                 }
             }
         }
@@ -73,7 +81,8 @@ class OutboxExplorerTest {
                 OutboxExplorer.Decide.class, OutboxExplorer.Relay.class, OutboxExplorer.Pause.class,
                 OutboxExplorer.Kill.class, OutboxExplorer.KillAfterAccept.class, OutboxExplorer.Crash.class,
                 OutboxExplorer.Timeout.class, OutboxExplorer.Outage.class, OutboxExplorer.Stall.class,
-                OutboxExplorer.ReplyLost.class);
+                OutboxExplorer.ReplyLost.class, OutboxExplorer.Interleaved.class);
+        assertThat(relaysAtOnce).containsExactlyInAnyOrder(2, 3);
         assertThat(lostReplySides).containsExactlyInAnyOrder(true, false);
         assertThat(boundarySeqs).contains((1L << 31) - 1, 1L << 31, 1L << 32, (1L << 53) + 1, Long.MAX_VALUE);
         assertThat(payloads).containsAll(OutboxExplorer.PAYLOADS);

@@ -229,6 +229,19 @@ class FencingInvariantsTest {
         assertThat(new StaleWriteRejected().check(history).verdict()).isEqualTo(Verdict.NOT_EXERCISED);
     }
 
+    /** A slow kill: calls that began and answered while it ran do not use up the first call after it. */
+    @Test
+    void callsDuringASlowKillDoNotUseUpTheFirstCallAfterIt() {
+        FencingHistory h = new FencingHistory().scenario("killed-mid-write");
+        h.fault("kill", "worker-3", 10, 90, "killed idle sessions");
+        h.accepted("worker-3", "k", 5, "five", 20, 30);
+        h.accepted("worker-3", "k", 6, "six", 40, 50);
+        h.unknown("worker-3", "k", 7, "seven", 100, 101);
+        assertPass(FencingTokenInvariants.noUnexpectedErrors().check(h.build()));
+        h.unknown("worker-3", "k", 8, "eight", 110, 111);
+        assertThat(FencingTokenInvariants.noUnexpectedErrors().check(h.build()).verdict()).isEqualTo(Verdict.FAIL);
+    }
+
     @Test
     void firstCallAfterAKillMayFailButNotTheSecond() {
         FencingHistory h = new FencingHistory().scenario("killed-mid-write");

@@ -26,6 +26,27 @@ public final class CallsAtOnce {
     /** PCT's depth: two change points among the workers' steps. */
     public static final int DEPTH = 3;
 
+    /**
+     * An explorer's step of calls at once, said from its calls and seed: taken by {@link #ACTOR},
+     * alone. Explorers whose calls are steps of their own declare it as a record of the two.
+     */
+    public interface Together<C extends Step> extends Step.Alone {
+        List<C> calls();
+
+        long seed();
+
+        @Override
+        default String actor() {
+            return ACTOR;
+        }
+
+        @Override
+        default String describe() {
+            return CallsAtOnce.describe(calls().stream().map(call -> call.actor() + " " + call.describe()).toList(),
+                    seed());
+        }
+    }
+
     /** One worker's call in the step: its pool and what it does. */
     public record Call(String worker, WorkerDataSource pool, Workers.CheckedRunnable body) {
     }

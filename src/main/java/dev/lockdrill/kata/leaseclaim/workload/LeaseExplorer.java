@@ -77,15 +77,7 @@ final class LeaseExplorer implements AutoCloseable {
      * priorities with change points (PCT, {@link CallsAtOnce}), not by the machine. Runs alone
      * (the scheduler owns every round trip of its workers while it runs).
      */
-    record Interleaved(List<LeaseStep> calls, long seed) implements LeaseStep, Step.Alone {
-        public String actor() {
-            return SCHEDULER;
-        }
-
-        public String describe() {
-            return CallsAtOnce.describe(calls.stream().map(call -> call.actor() + " " + call.describe()).toList(),
-                    seed);
-        }
+    record Interleaved(List<LeaseStep> calls, long seed) implements LeaseStep, CallsAtOnce.Together<LeaseStep> {
     }
 
     record ClaimRows(String actor, int max) implements LeaseStep {

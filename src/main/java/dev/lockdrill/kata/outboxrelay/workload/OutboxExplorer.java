@@ -42,7 +42,6 @@ final class OutboxExplorer implements AutoCloseable {
     static final String APP = "app";
     static final String NEMESIS = "nemesis";
     static final String DRAINER = "relay-last";
-    static final String SCHEDULER = CallsAtOnce.ACTOR;
     /**
      * Round trips a relayBatch call makes, about (a claim's begin, select, update and commit, and a
      * mark's update and commit): where PCT's change points may fall.
@@ -103,15 +102,7 @@ final class OutboxExplorer implements AutoCloseable {
      * machine: two claims racing for one batch, a claim racing a mark. Runs alone (the scheduler owns
      * every round trip of its relays while it runs).
      */
-    record Interleaved(List<Relay> calls, long seed) implements OutboxStep, Step.Alone {
-        public String actor() {
-            return SCHEDULER;
-        }
-
-        public String describe() {
-            return CallsAtOnce.describe(calls.stream().map(call -> call.actor() + " " + call.describe()).toList(),
-                    seed);
-        }
+    record Interleaved(List<Relay> calls, long seed) implements OutboxStep, CallsAtOnce.Together<Relay> {
     }
 
     record Pause(String actor, long millis) implements OutboxStep {

@@ -134,15 +134,7 @@ final class LockExplorer implements AutoCloseable {
      * not by the machine: the same seed, the same order of statements, at any load. Runs alone
      * (the scheduler owns every round trip of its workers while it runs).
      */
-    record Interleaved(List<LockStep> calls, long seed) implements LockStep, Step.Alone {
-        public String actor() {
-            return SCHEDULER;
-        }
-
-        public String describe() {
-            return CallsAtOnce.describe(calls.stream().map(call -> call.actor() + " " + call.describe()).toList(),
-                    seed);
-        }
+    record Interleaved(List<LockStep> calls, long seed) implements LockStep, CallsAtOnce.Together<LockStep> {
     }
 
     /**

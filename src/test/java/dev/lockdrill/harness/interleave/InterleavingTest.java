@@ -84,11 +84,63 @@ class InterleavingTest {
                 }
                 Interleaving.Outcome outcome = interleaving.run();
                 assertThat(outcome.stuck()).isEmpty();
+                assertThat(outcome.preemptionMissed()).as("preempted at %d", preemptAt).isFalse();
                 assertThat(outcome.steps()).extracting(step -> step.worker() + "@" + step.at())
                         .as("preempted at %d, attempt %d", preemptAt, attempt).containsExactlyElementsOf(expected);
                 assertThat(outcome.steps()).extracting(Interleaving.Step::index)
                         .containsExactlyElementsOf(java.util.stream.IntStream.rangeClosed(1, expected.size()).boxed().toList());
             }
+        }
+    }
+
+    /**
+     * w-1 waits on w-2 (blocked, not at a yield point), so w-2 runs; w-2 lets it go and blocks on a
+     * lock another thread holds. w-1 then reaches its preemption point with nobody waiting at a yield
+     * point: the preemption cannot happen and is reported missed. With w-2 ended instead there is
+     * nobody to let in, and nothing is missed.
+     */
+    @Test
+    void aPreemptionWhileTheOtherWorkerIsBlockedIsMissedAndOneAfterItEndedIsNot() throws Exception {
+        for (boolean otherBlocks : List.of(true, false)) {
+            java.util.concurrent.CountDownLatch w2Ran = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch w1Done = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch locked = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+            Thread holder = new Thread(() -> {
+                lock.lock();
+                locked.countDown();
+                try {
+                    w1Done.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                } finally {
+                    lock.unlock();
+                }
+            });
+            holder.start();
+            locked.await();
+            Interleaving interleaving = new Interleaving(2);
+            interleaving.add("w-1", () -> {
+                try {
+                    w2Ran.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                Interleaving.reached("a");
+                w1Done.countDown();
+            });
+            interleaving.add("w-2", () -> {
+                w2Ran.countDown();
+                if (otherBlocks) {
+                    lock.lock();
+                    lock.unlock();
+                }
+            });
+            Interleaving.Outcome outcome = interleaving.run();
+            w1Done.countDown();
+            holder.join();
+            assertThat(outcome.stuck()).isEmpty();
+            assertThat(outcome.preemptionMissed()).as("w-2 blocked: %s", otherBlocks).isEqualTo(otherBlocks);
         }
     }
 

@@ -31,6 +31,9 @@ final class InterleavedAdmissionScenario implements BulkheadScenario {
     /** Beyond this many yield points of the first caller, preemption points are sampled evenly. */
     static final int MAX_SCHEDULES = 30;
     static final long SETTLE_MILLIS = 2000;
+    /** Tries of a schedule whose preemption did not happen (see {@link Interleaving.Outcome#preemptionMissed}). */
+    static final int ATTEMPTS = 3;
+    private static final int MISSED = -2;
 
     @Override
     public String name() {
@@ -85,6 +88,20 @@ final class InterleavedAdmissionScenario implements BulkheadScenario {
      * caller's thread: other scenarios judge that, and more schedules would only wait again).
      */
     private static int schedule(BulkheadRig rig, List<Integer> order, int preemptAt, int n) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            int yields = attempt(rig, order, preemptAt, n, attempt);
+            if (yields != MISSED) {
+                return yields;
+            }
+        }
+    }
+
+    /**
+     * One try of a schedule; {@link #MISSED} when its preemption did not happen and it may be tried
+     * again (on the last try, that schedule is unlanded: unknown, never a pass).
+     */
+    private static int attempt(BulkheadRig rig, List<Integer> order, int preemptAt, int n, int attempt)
+            throws Exception {
         FakeDependency pg = rig.dependency(TARGET);
         rig.settle();
         // written by the callers' threads, read here while an abandoned caller may still add to it
@@ -115,12 +132,20 @@ final class InterleavedAdmissionScenario implements BulkheadScenario {
         String first = "s" + n + "-caller-" + order.get(0);
         String where = outcome.steps().stream().filter(step -> step.worker().equals(first))
                 .skip(Math.max(0, preemptAt - 1)).findFirst().map(Interleaving.Step::at).orElse("its start");
-        boolean landed = settled && outcome.stuck().isEmpty();
+        // the preemption this schedule is for did not happen: nobody else waited at a yield point then
+        boolean missed = outcome.preemptionMissed() && inside <= LIMIT;
+        if (missed && attempt < ATTEMPTS) {
+            return MISSED;
+        }
+        boolean landed = settled && outcome.stuck().isEmpty() && !missed;
         if (!landed || inside > LIMIT) {
             rig.recorder().fault(Faults.HANG, rig.scenario(), TARGET, start, landed, landed
                     ? TARGET + " hung, schedule " + n + (preemptAt == 0 ? ", no preemption"
                     : ": " + first + " preempted at its yield point " + preemptAt + " (" + where + ")") + ": "
                     + inside + " calls got in (limit " + LIMIT + "); replay with the run's --seed"
+                    : missed ? TARGET + " hung, schedule " + n + ": " + first + " was to be preempted at its yield "
+                    + "point " + preemptAt + ", but no other caller waited at a yield point then, in " + ATTEMPTS
+                    + " tries"
                     : TARGET + " hung, schedule " + n + " did not settle: " + outcome.stuck().orElse("a call neither "
                     + "rejected nor inside the dependency after " + SETTLE_MILLIS + " ms"));
         }

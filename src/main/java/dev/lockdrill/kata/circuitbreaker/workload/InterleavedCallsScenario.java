@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.OptionalInt;
 
 /**
  * Three workers call one breaker at the moments where a transition is due (CLOSED filling its window
@@ -25,6 +26,8 @@ final class InterleavedCallsScenario implements BreakerScenario {
     /** Beyond this many yield points of the first worker, preemption points are sampled evenly. */
     static final int MAX_SCHEDULES_PER_MOMENT = 40;
     private static final long CALL_NANOS = 1_000_000L;
+    /** Tries of a schedule whose preemption did not happen (see {@link Interleaving.Outcome#preemptionMissed}). */
+    static final int ATTEMPTS = 3;
 
     /**
      * A state where a transition is due (or a count decides whether it is), and what the three
@@ -75,9 +78,25 @@ final class InterleavedCallsScenario implements BreakerScenario {
         }
     }
 
-    /** Runs one schedule; returns how many yield points the first worker passed. */
+    /**
+     * Runs one schedule, on a fresh breaker per try, until its preemption happens (at most
+     * {@link #ATTEMPTS} tries; a schedule that never got it is recorded as stuck, so the verdict is
+     * unknown, never a pass); returns how many yield points the first worker passed.
+     */
     private static int runOne(BreakerRig rig, Moment moment, String id, List<Integer> order, int preemptAt,
                               String replay) throws InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            String breaker = attempt == 1 ? id : id + "-try" + attempt;
+            OptionalInt yields = tryOne(rig, moment, breaker, order, preemptAt, replay, attempt == ATTEMPTS);
+            if (yields.isPresent()) {
+                return yields.getAsInt();
+            }
+        }
+    }
+
+    /** One try of a schedule; empty when its preemption did not happen and it may be tried again. */
+    private static OptionalInt tryOne(BreakerRig rig, Moment moment, String id, List<Integer> order, int preemptAt,
+                                      String replay, boolean last) throws InterruptedException {
         BreakerConfig config = new BreakerConfig(50, 100, Duration.ofSeconds(10), 4,
                 moment == Moment.CLOSED_FILLING ? 4 : 2, Duration.ofSeconds(30), moment == Moment.OPEN_WAIT_OVER ? 1 : 2);
         BreakerProbe probe = rig.openInterleavable(id, config);
@@ -119,12 +138,20 @@ final class InterleavedCallsScenario implements BreakerScenario {
                 break;
         }
         Interleaving.Outcome outcome = interleaving.run();
+        // the preemption this schedule is for did not happen: nobody else waited at a yield point then
+        boolean missed = outcome.preemptionMissed() && outcome.stuck().isEmpty();
+        if (missed && !last) {
+            return OptionalInt.empty();
+        }
+        String stuck = missed ? "w-" + order.get(0) + " was to be preempted at its yield point " + preemptAt
+                + ", but no other worker waited at a yield point then, in " + ATTEMPTS + " tries"
+                : outcome.stuck().orElse("");
         List<Schedule.Step> steps = new ArrayList<>();
         for (Interleaving.Step step : outcome.steps()) {
             steps.add(new Schedule.Step(step.worker(), step.at()));
         }
         rig.recorder().observe(Schedule.OBSERVATION, rig.scenario(), List.of(new Schedule(probe.id(),
-                moment.description, steps, outcome.stuck().orElse(""), replay).toRow()));
-        return outcome.firstWorkerYields();
+                moment.description, steps, stuck, replay).toRow()));
+        return OptionalInt.of(outcome.firstWorkerYields());
     }
 }

@@ -47,6 +47,11 @@ public final class RunSchema implements AutoCloseable {
     /** The warning that runs use the configured role itself is given once per process. */
     private static final AtomicBoolean WARNED = new AtomicBoolean();
     private static final SecureRandom RANDOM = new SecureRandom();
+    /**
+     * Every tag this process handed out: what tells this process's sessions from those of other
+     * checks on the same server, whose schemas and sessions come and go on their own clock.
+     */
+    private static final Set<String> TAGS_HANDED_OUT = ConcurrentHashMap.newKeySet();
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(RunSchema::closeAll, "drop-run-schemas"));
@@ -193,7 +198,14 @@ public final class RunSchema implements AutoCloseable {
 
     /** A fresh run tag ("ld" and 48 random bits): it names the run's schema and its sessions. */
     public static String newTag() {
-        return "ld" + Long.toHexString(ThreadLocalRandom.current().nextLong(0x1000_0000_0000L, 0xffff_ffff_ffffL));
+        String tag = "ld" + Long.toHexString(ThreadLocalRandom.current().nextLong(0x1000_0000_0000L, 0xffff_ffff_ffffL));
+        TAGS_HANDED_OUT.add(tag);
+        return tag;
+    }
+
+    /** The tags {@link #newTag} handed out in this process, so far. */
+    public static Set<String> tagsHandedOut() {
+        return Set.copyOf(TAGS_HANDED_OUT);
     }
 
     public String name() {

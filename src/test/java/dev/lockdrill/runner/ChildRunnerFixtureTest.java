@@ -1,6 +1,7 @@
 package dev.lockdrill.runner;
 
 import dev.lockdrill.app.AppContext;
+import dev.lockdrill.db.RunSchema;
 import dev.lockdrill.score.CheckResult;
 import dev.lockdrill.score.RunStatus;
 import dev.lockdrill.testing.Pipelines;
@@ -13,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -52,14 +54,13 @@ class ChildRunnerFixtureTest {
                 rs.next();
                 assertThat(rs.getInt(1)).as("run schemas left behind").isZero();
             }
-            // Sessions of other processes' runs (other checks on the same server) are theirs while their
-            // schema is there: their cleanup ends the sessions before it drops the schema.
-            try (ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_stat_activity a "
-                    + "WHERE application_name ~ '^ld[0-9a-f]+-' AND NOT EXISTS (SELECT 1 FROM pg_namespace n "
-                    // the run's tag is "ld" and 12 hex digits; a lane's sessions add a letter to it
-                    + "WHERE n.nspname LIKE substr(a.application_name, 1, 14) || '\\_%' "
-                    + "AND obj_description(n.oid, 'pg_namespace') NOT LIKE 'lockdrill run: pid="
-                    + ProcessHandle.current().pid() + " %')")) {
+            // Only this process's runs count: other checks on the same server end their sessions on their
+            // own clock. A lane's sessions add a letter to the run's tag, so the match is on the prefix.
+            try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM pg_stat_activity a "
+                    + "WHERE EXISTS (SELECT 1 FROM unnest(?::text[]) t WHERE a.application_name LIKE t || '%')")) {
+                assertThat(RunSchema.tagsHandedOut()).as("the checks' run tags").isNotEmpty();
+                ps.setArray(1, c.createArrayOf("text", RunSchema.tagsHandedOut().toArray()));
+                ResultSet rs = ps.executeQuery();
                 rs.next();
                 assertThat(rs.getInt(1)).as("run sessions left behind").isZero();
             }

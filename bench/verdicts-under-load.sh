@@ -9,6 +9,7 @@
 #        ONLY=saturated bench/verdicts-under-load.sh 10 KATA...   only the saturated run (every race
 #        mutant caught at 10 of 10 seeds under load); prints the one table and exits 1 if any
 #        implementation ended otherwise than expected at some seed
+#        KEEP=DIR keeps the runs' `dev check --json` reports (quiet.json, saturated.json) in DIR
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SEEDS="${1:-5}"
@@ -17,6 +18,7 @@ KATAS=("$@")
 [ ${#KATAS[@]} -eq 0 ] && KATAS=(redlock fencing-token)
 export LOCKDRILL_JDBC_URL="${LOCKDRILL_JDBC_URL:-jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres}"
 ./lockdrill --version >/dev/null
+KEEP="${KEEP:-}"
 OUT=$(mktemp -d)
 BURNERS=()
 stop_burners() {
@@ -25,7 +27,10 @@ stop_burners() {
   done
   BURNERS=()
 }
-trap 'stop_burners; rm -rf "$OUT"' EXIT
+keep() {
+  [ -n "$KEEP" ] && mkdir -p "$KEEP" && cp "$OUT"/*.json "$KEEP"/ 2>/dev/null || true
+}
+trap 'stop_burners; keep; rm -rf "$OUT"' EXIT
 
 run() {
   local label=$1

@@ -1,5 +1,8 @@
 package dev.lockdrill.harness.interleave;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -58,6 +61,7 @@ public final class Interleaving {
     private volatile boolean abandoned;
     /** The thread that runs the schedule: workers wake it when they reach a yield point or end. */
     private volatile Thread scheduler;
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     /** A schedule that preempts the first worker at its {@code preemptAt}-th yield point (0: never). */
     public Interleaving(int preemptAt) {
@@ -220,9 +224,25 @@ public final class Interleaving {
         return Optional.empty();
     }
 
-    private static boolean blocked(Thread thread) {
+    /**
+     * Called with {@link #lock} held. Whether a worker off its yield points waits on something only a
+     * worker (or time) can end: a sleep, a future, a queue, a lock a worker holds. A monitor or lock
+     * held by a thread outside the schedule (the harness's event sink, which the calls' own work writes
+     * to from the learner's pool; a pool's queue lock) is let go without any worker moving, so a worker
+     * blocked on one is still moving. Taking it for blocked let the preempted worker act before the
+     * third caller reached its check on a saturated machine, and a check-then-act passed.
+     */
+    private boolean blocked(Thread thread) {
         Thread.State state = thread.getState();
-        return state == Thread.State.BLOCKED || state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
+        if (state != Thread.State.BLOCKED && state != Thread.State.WAITING && state != Thread.State.TIMED_WAITING) {
+            return false;
+        }
+        ThreadInfo info = THREADS.getThreadInfo(thread.getId());
+        if (info == null || info.getLockOwnerId() < 0) {
+            return info != null;
+        }
+        long owner = info.getLockOwnerId();
+        return workers.stream().anyMatch(worker -> worker.thread.getId() == owner);
     }
 
     /** Lets every worker run free (they are daemons) and reports why the schedule stopped. */

@@ -104,21 +104,6 @@ class InterleavingTest {
         for (boolean otherBlocks : List.of(true, false)) {
             java.util.concurrent.CountDownLatch w2Ran = new java.util.concurrent.CountDownLatch(1);
             java.util.concurrent.CountDownLatch w1Done = new java.util.concurrent.CountDownLatch(1);
-            java.util.concurrent.CountDownLatch locked = new java.util.concurrent.CountDownLatch(1);
-            java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
-            Thread holder = new Thread(() -> {
-                lock.lock();
-                locked.countDown();
-                try {
-                    w1Done.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } finally {
-                    lock.unlock();
-                }
-            });
-            holder.start();
-            locked.await();
             Interleaving interleaving = new Interleaving(2);
             interleaving.add("w-1", () -> {
                 try {
@@ -132,16 +117,61 @@ class InterleavingTest {
             interleaving.add("w-2", () -> {
                 w2Ran.countDown();
                 if (otherBlocks) {
-                    lock.lock();
-                    lock.unlock();
+                    try {
+                        // only w-1 can end this wait: w-2 is blocked, not moving
+                        w1Done.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
                 }
             });
             Interleaving.Outcome outcome = interleaving.run();
             w1Done.countDown();
-            holder.join();
             assertThat(outcome.stuck()).isEmpty();
             assertThat(outcome.preemptionMissed()).as("w-2 blocked: %s", otherBlocks).isEqualTo(otherBlocks);
         }
+    }
+
+    /**
+     * A worker waiting on a lock that a thread outside the schedule holds (the harness's event sink, a
+     * pool's queue) is still moving: the outside thread lets go without any worker moving. The preempted
+     * worker must not go on before it reaches its yield point, or the contention the preemption was for
+     * never happens (bulkhead admission-check-then-act passed at 1 seed in 10 on a saturated machine).
+     */
+    @Test
+    void aWorkerWaitingOnALockHeldOutsideTheScheduleIsStillMoving() throws Exception {
+        java.util.concurrent.CountDownLatch locked = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+        Thread outside = new Thread(() -> {
+            lock.lock();
+            locked.countDown();
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                lock.unlock();
+            }
+        });
+        outside.start();
+        locked.await();
+        Interleaving interleaving = new Interleaving(2);
+        interleaving.add("w-1", () -> {
+            Interleaving.reached("a");
+            Interleaving.reached("b");
+        });
+        interleaving.add("w-2", () -> {
+            lock.lock();
+            lock.unlock();
+            Interleaving.reached("c");
+        });
+        Interleaving.Outcome outcome = interleaving.run();
+        outside.join();
+        List<String> order = outcome.steps().stream().map(step -> step.worker() + "@" + step.at()).toList();
+        assertThat(outcome.stuck()).isEmpty();
+        assertThat(outcome.preemptionMissed()).isFalse();
+        assertThat(order).as("w-2 reaches its yield point before the preempted w-1 goes on").containsSubsequence(
+                "w-2@c", "w-1@a");
     }
 
     private Interleaving.Outcome run(int preemptAt, List<Integer> seen) throws Exception {

@@ -60,9 +60,10 @@ class ChildRunnerFixtureTest {
                     + "WHERE EXISTS (SELECT 1 FROM unnest(?::text[]) t WHERE a.application_name LIKE t || '%')")) {
                 assertThat(RunSchema.tagsHandedOut()).as("the checks' run tags").isNotEmpty();
                 ps.setArray(1, c.createArrayOf("text", RunSchema.tagsHandedOut().toArray()));
-                ResultSet rs = ps.executeQuery();
-                rs.next();
-                assertThat(rs.getInt(1)).as("run sessions left behind").isZero();
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    assertThat(rs.getInt(1)).as("run sessions left behind").isZero();
+                }
             }
         }
     }

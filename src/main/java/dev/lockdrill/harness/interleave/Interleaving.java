@@ -238,10 +238,13 @@ public final class Interleaving {
             return false;
         }
         ThreadInfo info = THREADS.getThreadInfo(thread.getId());
-        if (info == null || info.getLockOwnerId() < 0) {
-            return info != null;
+        if (info == null) {
+            return false; // it has ended since
         }
         long owner = info.getLockOwnerId();
+        if (owner < 0) {
+            return true;
+        }
         return workers.stream().anyMatch(worker -> worker.thread.getId() == owner);
     }
 

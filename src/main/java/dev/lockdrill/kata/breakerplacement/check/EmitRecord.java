@@ -48,7 +48,9 @@ record EmitRecord(Op emit, List<Op> ops, List<Op> calls, List<Op> sleeps, List<O
                 current.endings().add(op);
             }
         }
-        return List.copyOf(records.values());
+        // shared by every invariant that judges the history (EmitterFacts): none can change another's
+        return records.values().stream().map(r -> new EmitRecord(r.emit(), List.copyOf(r.ops()),
+                List.copyOf(r.calls()), List.copyOf(r.sleeps()), List.copyOf(r.endings()))).toList();
     }
 
     Stamp stamp() {

@@ -1,6 +1,7 @@
 package dev.lockdrill.kata.circuitbreaker.check;
 
 import dev.lockdrill.history.History;
+import dev.lockdrill.history.PerHistory;
 import dev.lockdrill.kata.circuitbreaker.protocol.State;
 
 import java.util.List;
@@ -13,7 +14,23 @@ import java.util.Optional;
 record BreakerFacts(List<BreakerTrace> traces, List<ReferenceModel.Replay> replays, List<Divergence> divergences,
                     List<RaceRound> rounds, List<HammerRound> hammers) {
 
+    /** Shared by every invariant that judges the run (see {@link #of}): none of them can change it. */
+    BreakerFacts {
+        traces = List.copyOf(traces);
+        replays = List.copyOf(replays);
+        divergences = List.copyOf(divergences);
+        rounds = List.copyOf(rounds);
+        hammers = List.copyOf(hammers);
+    }
+
+    /** Every model invariant asks for them: the replay of each breaker against the model is done once. */
+    private static final PerHistory<BreakerFacts> FACTS = new PerHistory<>(BreakerFacts::from);
+
     static BreakerFacts of(History history) {
+        return FACTS.of(history);
+    }
+
+    private static BreakerFacts from(History history) {
         List<BreakerTrace> traces = BreakerTrace.all(history);
         List<ReferenceModel.Replay> replays = traces.stream().filter(BreakerTrace::sequential)
                 .map(ReferenceModel::replay).toList();

@@ -7,6 +7,7 @@ import dev.lockdrill.kata.circuitbreaker.protocol.BreakerOp;
 import dev.lockdrill.kata.circuitbreaker.protocol.BreakerSetup;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,12 +15,20 @@ import java.util.Map;
 record BreakerTrace(String breaker, String scenario, ModelConfig config, boolean sequential, List<Op> ops) {
 
     static List<BreakerTrace> all(History history) {
+        // one pass over the ops, not one per breaker: a run sets up a few hundred breakers
+        Map<String, List<Op>> byBreaker = new HashMap<>();
+        for (Op op : history.ops()) {
+            String breaker = op.stringArg("breaker");
+            if (breaker != null) {
+                byBreaker.computeIfAbsent(breaker, b -> new ArrayList<>()).add(op);
+            }
+        }
         List<BreakerTrace> traces = new ArrayList<>();
         for (Observation observation : history.observations(BreakerSetup.OBSERVATION)) {
             for (Map<String, Object> row : observation.rows()) {
                 BreakerSetup setup = BreakerSetup.of(row);
                 String id = setup.breaker();
-                List<Op> ops = history.ops(op -> id.equals(op.stringArg("breaker")));
+                List<Op> ops = List.copyOf(byBreaker.getOrDefault(id, List.of()));
                 traces.add(new BreakerTrace(id, observation.scenario(), ModelConfig.of(setup), setup.sequential(),
                         ops));
             }

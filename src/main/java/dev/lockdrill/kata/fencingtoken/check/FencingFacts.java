@@ -13,9 +13,12 @@ import dev.lockdrill.history.Op;
 import dev.lockdrill.history.Outcome;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Reads the fencing-token history: writes, the storage's audit trail and its final rows. The
@@ -25,11 +28,27 @@ final class FencingFacts {
     private final History history;
     private final List<Op> writes;
     private final List<AuditRow> audit;
+    /** The writes of each key, in history order: invariants ask for every write's key mates. */
+    private final Map<String, List<Op>> writesByKey = new HashMap<>();
+    /** What the storage applied, as (key, token, value): asked for every write, often of every other. */
+    private final Set<Applied> applied = new HashSet<>();
+
+    private record Applied(String key, long token, String value) {
+    }
 
     FencingFacts(History history) {
         this.history = history;
         this.writes = history.ops(FencingOps.WRITE);
         this.audit = readAudit(history);
+        for (Op write : writes) {
+            writesByKey.computeIfAbsent(Write.of(write).key(), k -> new ArrayList<>()).add(write);
+        }
+        writesByKey.replaceAll((key, ops) -> List.copyOf(ops));
+        for (AuditRow row : audit) {
+            if (!row.op().equals("DELETE") && row.newToken() != null && row.newValue() != null) {
+                applied.add(new Applied(row.key(), row.newToken(), row.newValue()));
+            }
+        }
     }
 
     List<Op> writes() {
@@ -37,7 +56,7 @@ final class FencingFacts {
     }
 
     List<Op> writes(String key) {
-        return writes().stream().filter(w -> Write.of(w).key().equals(key)).toList();
+        return writesByKey.getOrDefault(key, List.of());
     }
 
     static boolean accepted(Op write) {
@@ -66,7 +85,8 @@ final class FencingFacts {
 
     /** Did the storage ever apply exactly this (key, token, value)? */
     boolean applied(Op write) {
-        return audit.stream().anyMatch(row -> row.matches(write));
+        Write w = Write.of(write);
+        return applied.contains(new Applied(w.key(), w.token(), w.value()));
     }
 
     /** Was a strictly higher token on the same key (possibly) written before this op returned? */

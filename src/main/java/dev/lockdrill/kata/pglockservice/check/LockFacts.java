@@ -7,10 +7,14 @@ import dev.lockdrill.kata.pglockservice.protocol.LeaseCall;
 import dev.lockdrill.kata.pglockservice.protocol.Granted;
 import dev.lockdrill.check.OpText;
 import dev.lockdrill.history.History;
+import dev.lockdrill.history.PerHistory;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.history.Outcome;
 
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 
 /** Reads a lock-service history: grants, their renews and releases, refused acquires, fenced writes. */
@@ -25,9 +29,24 @@ final class LockFacts {
         return history;
     }
 
+    /** Every invariant asks for the grants, some once per lock name: they are read once per history. */
+    private static final PerHistory<List<Grant>> GRANTS = new PerHistory<>(LockFacts::readGrants);
+
     List<Grant> grants() {
+        return GRANTS.of(history);
+    }
+
+    private static List<Grant> readGrants(History history) {
+        // a grant's renews and releases are its holder's own: looked up among that worker's, not all ops
+        Map<List<String>, List<Op>> leaseCalls = new HashMap<>();
+        for (Op op : history.ops()) {
+            if (op.is(LockOps.RENEW) || op.is(LockOps.RELEASE)) {
+                leaseCalls.computeIfAbsent(List.of(op.scenario(), op.worker()), k -> new ArrayList<>()).add(op);
+            }
+        }
         return history.ops(op -> op.is(LockOps.ACQUIRE) && op.ok() && op.accepted().orElse(false)).stream()
-                .map(acquire -> new Grant(acquire, followUps(acquire)))
+                .map(acquire -> new Grant(acquire, followUps(acquire,
+                        leaseCalls.getOrDefault(List.of(acquire.scenario(), acquire.worker()), List.of()))))
                 .toList();
     }
 
@@ -36,11 +55,11 @@ final class LockFacts {
     }
 
     /** The renew and release calls its holder made with this grant's lease. */
-    private List<Op> followUps(Op acquire) {
+    private static List<Op> followUps(Op acquire, List<Op> holdersLeaseCalls) {
         long token = Granted.of(acquire).orElseThrow().token();
-        return history.ops(op -> (op.is(LockOps.RENEW) || op.is(LockOps.RELEASE)) && op.scenario().equals(acquire.scenario())
-                && op.worker().equals(acquire.worker()) && op.id() > acquire.id()
-                && AcquireCall.of(acquire).name().equals(LeaseCall.nameOf(op)) && LeaseCall.of(op).token() == token);
+        return holdersLeaseCalls.stream().filter(op -> op.id() > acquire.id()
+                && AcquireCall.of(acquire).name().equals(LeaseCall.nameOf(op)) && LeaseCall.of(op).token() == token)
+                .toList();
     }
 
     /** Acquires whose outcome is unknown: somebody may hold the lock from then on. */

@@ -1,7 +1,6 @@
 package dev.lockdrill.harness;
 
 import dev.lockdrill.history.Event;
-import dev.lockdrill.history.EventCodec;
 import dev.lockdrill.harness.explore.Explorable;
 import dev.lockdrill.support.ChildArgs;
 import dev.lockdrill.support.ScheduleId;
@@ -89,22 +88,10 @@ public final class HarnessMain {
 
     /**
      * Loads and runs once what every check needs before its job is known (the event codec, the
-     * JDBC driver, the kata's workload and its scenarios), so the check itself starts warm.
+     * JDBC driver, the kata's workload, its scenarios and its records), so the check itself starts warm.
      */
     static void warmUp(String workloadClass) {
-        EventCodec.encode(new Event.Progress("warm-up", "warming up"));
-        try {
-            Class.forName("org.postgresql.Driver");
-        } catch (ClassNotFoundException | LinkageError e) {
-            // a check that needs it will say so
-        }
-        if (!workloadClass.isBlank()) {
-            try {
-                Class.forName(workloadClass).getDeclaredConstructor().newInstance();
-            } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-                // the check will load it again and report what is wrong
-            }
-        }
+        WarmUp.run(workloadClass);
     }
 
     private static void run(String[] args, Map<String, String> env) {

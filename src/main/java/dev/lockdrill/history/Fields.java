@@ -54,6 +54,19 @@ public final class Fields {
     }
 
     /**
+     * Has the mapper build its writer and reader of this record ahead of the first {@link #of} and
+     * {@link #as} (a check process started ahead of its check does this while it waits).
+     */
+    public static void prepare(Class<?> recordType) {
+        try {
+            MAPPER.canSerialize(recordType);
+            MAPPER.canDeserialize(MAPPER.constructType(recordType));
+        } catch (RuntimeException e) {
+            // the first conversion builds them, or says what is wrong
+        }
+    }
+
+    /**
      * At most this many records are kept by {@link #as}, in each of its two memos; past it a memo
      * starts again. An evaluation asks for a few thousand ops' records, so this holds a check's and
      * the reference's together.

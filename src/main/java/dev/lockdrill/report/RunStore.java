@@ -21,6 +21,8 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.Comparator;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -202,19 +204,37 @@ public final class RunStore {
     }
 
     public void save(Path runDir, CheckResult result) {
+        // the two histories are written on another thread while this one writes the result and the
+        // timeline: the check processes are gone by now, so the second core is free, and these files
+        // are most of the time between the verdict being known and being shown
+        CompletableFuture<Void> histories = CompletableFuture.runAsync(() -> {
+            try {
+                if (result.you().history() != null) {
+                    writeAtomically(runDir.resolve("history.jsonl"), historyLines(result.you().history()));
+                }
+                if (result.reference() != null && result.reference().history() != null) {
+                    writeAtomically(runDir.resolve("reference-history.jsonl"),
+                            historyLines(result.reference().history()));
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
         try {
             writeAtomically(runDir.resolve(RESULT), Secrets.redact(JsonReport.render(result)));
             if (result.you().history() != null) {
-                writeAtomically(runDir.resolve("history.jsonl"), historyLines(result.you().history()));
                 writeAtomically(runDir.resolve(HtmlTimeline.FILE_NAME), HtmlTimeline.render(result));
             }
-            if (result.reference() != null && result.reference().history() != null) {
-                writeAtomically(runDir.resolve("reference-history.jsonl"),
-                        historyLines(result.reference().history()));
-            }
+            histories.join();
             pointLatest(runDir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot save the run in " + runDir, e);
+        } catch (CompletionException e) {
+            IOException cause = e.getCause() instanceof UncheckedIOException unchecked ? unchecked.getCause()
+                    : new IOException(e.getCause());
+            throw new UncheckedIOException("cannot save the run in " + runDir, cause);
+        } finally {
+            histories.exceptionally(ignored -> null).join();
         }
     }
 

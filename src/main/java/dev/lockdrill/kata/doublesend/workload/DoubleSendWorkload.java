@@ -31,9 +31,9 @@ public final class DoubleSendWorkload implements Workload, Explorable {
             IDENTICAL_PAYLOADS, REPLY_LOST);
 
     /** The scenarios that share a lane ({@link Lanes}): each provider's faults alone, the drains
-     * together. */
+     * in two lanes, so none is longer than the faults' (about 1.7 s). */
     public static final List<Set<SendScenario>> LANES = List.of(Set.of(FAULTS_DEDUP), Set.of(FAULTS_PUSH),
-            Set.of(DRAIN_DEDUP, DRAIN_PUSH, IDENTICAL_PAYLOADS, REPLY_LOST));
+            Set.of(DRAIN_DEDUP, IDENTICAL_PAYLOADS), Set.of(DRAIN_PUSH, REPLY_LOST));
 
     @Override
     public void run(WorkloadContext context) throws Exception {

@@ -76,6 +76,29 @@ class PgBouncerPoolTest {
     }
 
     @Test
+    void theAuthFileHoldsACheapScramVerifierNotThePassword() throws Exception {
+        assumeTrue(PgBouncer.executable().isPresent(), "PgBouncer is not installed here");
+        try (PgBouncerPool pool = PgBouncerPool.start(Pipelines.JDBC_URL, "public", 1)) {
+            String password = java.net.URLDecoder.decode(pool.jdbcUrl().replaceAll(".*[?&]password=([^&]+).*", "$1"),
+                    java.nio.charset.StandardCharsets.UTF_8);
+            String auth = java.nio.file.Files.readString(pool.folder().resolve("userlist.txt"));
+            assertThat(auth).doesNotContain(password).contains("SCRAM-SHA-256$" + PgBouncerPool.SCRAM_ITERATIONS + ":");
+            try (Connection c = DriverManager.getConnection(pool.jdbcUrl())) {
+                assertThat(query(c, "SELECT 1")).isEqualTo("1");
+            }
+        }
+    }
+
+    /** RFC 7677's example (password "pencil", its salt, 4096 iterations): keys that give its proof and signature. */
+    @Test
+    void theVerifierIsTheOneTheRfcGives() {
+        byte[] salt = java.util.Base64.getDecoder().decode("W22ZaJ0SNY7soEsUEjb6gQ==");
+        assertThat(PgBouncerPool.scramVerifier("pencil", salt, 4096)).isEqualTo("SCRAM-SHA-256$4096:"
+                + "W22ZaJ0SNY7soEsUEjb6gQ==$WG5d8oPm3OtcPnkdi4Uo7BkeZkBFzpcXkuLmtbsT4qY=:"
+                + "wfPLwcE6nTWhTAmQ7tl2KeoiWGPlZqQxSrmfPwDl2dU=");
+    }
+
+    @Test
     void theWatchdogStopsThePoolerAndRemovesItsFolderOnceItsOwnerHasEnded() throws Exception {
         assumeTrue(PgBouncer.executable().isPresent(), "PgBouncer is not installed here");
         Process owner = new ProcessBuilder("sleep", "2").start();

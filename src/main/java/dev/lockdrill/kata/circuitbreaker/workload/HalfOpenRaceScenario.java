@@ -53,17 +53,23 @@ final class HalfOpenRaceScenario implements BreakerScenario {
 
     private static int race(BreakerRig rig, BreakerProbe probe, Workers workers, int round) throws Exception {
         CountDownLatch start = new CountDownLatch(1);
+        CountDownLatch enlisted = new CountDownLatch(THREADS);
         AtomicInteger permitted = new AtomicInteger();
-        probe.ticker().arm(new Rendezvous(THREADS, 20));
+        Rendezvous gate = new Rendezvous(THREADS, 20);
+        probe.ticker().arm(gate);
         for (int t = 1; t <= THREADS; t++) {
             String worker = "racer-" + t;
             workers.start(worker, () -> {
+                gate.enlist();
+                enlisted.countDown();
                 start.await();
                 if (rig.acquire(probe, worker, round)) {
                     permitted.incrementAndGet();
                 }
             });
         }
+        // every racer is known to the gate before any is let go (see Rendezvous#enlist)
+        enlisted.await();
         start.countDown();
         workers.awaitAll();
         probe.ticker().disarm();

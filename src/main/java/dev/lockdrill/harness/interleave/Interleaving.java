@@ -90,6 +90,7 @@ public final class Interleaving {
         for (Worker worker : workers) {
             worker.thread.start();
         }
+        Worker first = workers.get(0);
         while (true) {
             Optional<List<Worker>> settled = settle();
             if (settled.isEmpty()) {
@@ -108,12 +109,22 @@ public final class Interleaving {
             }
             Worker next;
             synchronized (lock) {
-                // a worker may have handed the turn on itself since the look (see handOff): decide
-                // only on the state looked at, or look again
-                if (!stillSettled(ready)) {
-                    continue;
+                if (steps.size() >= STEP_LIMIT) {
+                    next = null;
+                } else {
+                    next = priority.stream().filter(ready::contains).findFirst().orElseThrow();
+                    if (next == first && ++firstYields == preemptAt) {
+                        if (ready.size() > 1) {
+                            priority.remove(first);
+                            priority.add(first);
+                            next = priority.stream().filter(ready::contains).findFirst().orElseThrow();
+                        } else {
+                            preemptionMissed = workers.stream().anyMatch(w -> w != first && !w.done);
+                        }
+                    }
+                    steps.add(new Step(steps.size() + 1, next.name, next.at));
+                    next.go = true;
                 }
-                next = decide(ready);
             }
             if (next == null) {
                 return abandon("more than " + STEP_LIMIT + " steps (a livelock?)");
@@ -121,101 +132,6 @@ public final class Interleaving {
             // only the worker let go is woken: the others stay parked at their yield points
             LockSupport.unpark(next.thread);
         }
-    }
-
-    /**
-     * Whether every worker the scheduler found at a yield point is still waiting there and none has
-     * been let go since: only then may it decide. Called under {@link #lock}.
-     */
-    private boolean stillSettled(List<Worker> ready) {
-        for (Worker worker : workers) {
-            if (!worker.done && worker.go) {
-                return false;
-            }
-        }
-        for (Worker worker : ready) {
-            if (worker.done || worker.at == null) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /**
-     * The scheduler's decision among the workers waiting at a yield point: the highest priority goes
-     * on, but the first worker, at its {@code preemptAt}-th yield point, drops to the lowest priority
-     * first (and the preemption is missed if nobody else waits at a yield point while some other
-     * worker has not ended). Records the step and lets the worker go; null past the step limit.
-     * Called under {@link #lock}.
-     */
-    private Worker decide(List<Worker> ready) {
-        if (steps.size() >= STEP_LIMIT) {
-            return null;
-        }
-        Worker first = workers.get(0);
-        Worker next = priority.stream().filter(ready::contains).findFirst().orElseThrow();
-        if (next == first && ++firstYields == preemptAt) {
-            if (ready.size() > 1) {
-                priority.remove(first);
-                priority.add(first);
-                next = priority.stream().filter(ready::contains).findFirst().orElseThrow();
-            } else {
-                preemptionMissed = workers.stream().anyMatch(w -> w != first && !w.done);
-            }
-        }
-        steps.add(new Step(steps.size() + 1, next.name, next.at));
-        next.go = true;
-        return next;
-    }
-
-    /**
-     * The turn handed on by the worker that just reached yield point {@code at}, when every other
-     * worker still going waits at a yield point too: then nothing can change before the scheduler
-     * would look, and it would decide just this (the same {@link #decide}). The worker lets the next
-     * one go itself, one thread wake-up per step instead of two (the scheduler's, then the next
-     * worker's), which on a busy machine is most of a schedule's time. Null when some worker runs or
-     * is blocked (the scheduler decides, after making sure it is blocked), or past the step limit.
-     * Called under {@link #lock}, with {@code worker.at} set.
-     */
-    private Worker handOff(Worker worker) {
-        List<Worker> ready = new ArrayList<>(workers.size());
-        for (Worker other : workers) {
-            if (other.done || other != worker && waitsOnAParkedWorker(other)) {
-                continue;
-            }
-            if (other.at == null || other.go) {
-                return null;
-            }
-            ready.add(other);
-        }
-        return ready.contains(worker) ? decide(ready) : null;
-    }
-
-    /**
-     * Whether {@code other} waits for a lock that a worker holds while it waits at a yield point:
-     * blocked until the scheduler lets that worker go, so no second look is needed to be sure (a
-     * breaker whose window is synchronized has its other callers so at most steps). Called under
-     * {@link #lock}.
-     */
-    private boolean waitsOnAParkedWorker(Worker other) {
-        if (other.go || other.entering || other.at != null) {
-            return false;
-        }
-        Thread.State state = other.thread.getState();
-        if (state != Thread.State.BLOCKED && state != Thread.State.WAITING) {
-            return false;
-        }
-        ThreadInfo info = THREADS.getThreadInfo(other.thread.getId());
-        if (info == null) {
-            return false;
-        }
-        long owner = info.getLockOwnerId();
-        for (Worker holder : workers) {
-            if (holder != other && holder.thread.getId() == owner) {
-                return holder.at != null && !holder.go && !holder.done;
-            }
-        }
-        return false;
     }
 
     /**
@@ -388,20 +304,14 @@ public final class Interleaving {
                 return;
             }
             entering = true;
-            Worker next;
             synchronized (lock) {
                 entering = false;
                 if (goesOnAlone(this, where)) {
                     return;
                 }
                 at = where;
-                next = handOff(this);
             }
-            if (next == null) {
-                wakeScheduler();
-            } else if (next != this) {
-                LockSupport.unpark(next.thread);
-            }
+            wakeScheduler();
             while (!go && !abandoned) {
                 LockSupport.park(this);
                 if (Thread.currentThread().isInterrupted()) {

@@ -76,8 +76,8 @@ final class Rendezvous {
      * Called holding this gate's monitor.
      */
     private boolean othersQueuedOnArrivedLocks() {
-        if (enlisted.isEmpty()) {
-            return false;
+        if (enlisted.size() < parties) {
+            return false; // a racer not enlisted yet could not be looked at
         }
         int self = System.identityHashCode(this);
         for (Thread thread : enlisted) {

@@ -46,6 +46,11 @@ class RendezvousTest {
         Thread first = new Thread(() -> {
             gate.enlist();
             enlisted.countDown();
+            try {
+                enlisted.await();
+            } catch (InterruptedException e) {
+                return;
+            }
             gate.arrive();
             firstLeft.set(System.nanoTime());
         });
@@ -53,6 +58,7 @@ class RendezvousTest {
             gate.enlist();
             enlisted.countDown();
             try {
+                enlisted.await();
                 Thread.sleep(300); // parked with no lock owner: it may still come
             } catch (InterruptedException e) {
                 return;

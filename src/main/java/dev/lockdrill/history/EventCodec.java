@@ -31,6 +31,9 @@ public final class EventCodec {
             "error", Event.Error.class,
             "interrupted", Event.Interrupted.class,
             "done", Event.Done.class);
+    /** Each event's type name, looked up for every line a check process writes. */
+    private static final Map<Class<? extends Event>, String> NAMES = TYPES.entrySet().stream()
+            .collect(Collectors.toUnmodifiableMap(Map.Entry::getValue, Map.Entry::getKey));
 
     private EventCodec() {
     }
@@ -131,16 +134,6 @@ public final class EventCodec {
     }
 
     private static String typeOf(Event event) {
-        if (event instanceof Event.Invoke) {
-            return "invoke";
-        }
-        if (event instanceof Event.Complete) {
-            return "complete";
-        }
-        return TYPES.entrySet().stream()
-                .filter(e -> e.getValue() == event.getClass())
-                .map(Map.Entry::getKey)
-                .findFirst()
-                .orElseThrow();
+        return NAMES.get(event.getClass());
     }
 }

@@ -42,42 +42,31 @@ class RendezvousTest {
         Rendezvous gate = new Rendezvous(2, QUIET_MS);
         AtomicLong firstLeft = new AtomicLong();
         AtomicLong secondArrived = new AtomicLong();
-        CountDownLatch enlisted = new CountDownLatch(2);
-        Thread first = new Thread(() -> {
-            gate.enlist();
-            enlisted.countDown();
-            try {
-                enlisted.await();
-            } catch (InterruptedException e) {
-                return;
-            }
+        race(gate, List.of(() -> {
             gate.arrive();
             firstLeft.set(System.nanoTime());
-        });
-        Thread second = new Thread(() -> {
-            gate.enlist();
-            enlisted.countDown();
+        }, () -> {
             try {
-                enlisted.await();
                 Thread.sleep(300); // parked with no lock owner: it may still come
             } catch (InterruptedException e) {
                 return;
             }
             secondArrived.set(System.nanoTime());
             gate.arrive();
-        });
-        first.start();
-        second.start();
-        first.join();
-        second.join();
+        }));
         assertThat(firstLeft.get()).isGreaterThanOrEqualTo(secondArrived.get());
     }
 
     private static long race(int threads, Rendezvous gate, Runnable body) throws Exception {
-        CountDownLatch enlisted = new CountDownLatch(threads);
+        return race(gate, java.util.Collections.nCopies(threads, body));
+    }
+
+    /** Each body on a racer of its own, let go together once every racer has enlisted; the time they took. */
+    private static long race(Rendezvous gate, List<Runnable> bodies) throws Exception {
+        CountDownLatch enlisted = new CountDownLatch(bodies.size());
         CountDownLatch start = new CountDownLatch(1);
         List<Thread> racers = new ArrayList<>();
-        for (int i = 0; i < threads; i++) {
+        for (Runnable body : bodies) {
             Thread racer = new Thread(() -> {
                 gate.enlist();
                 enlisted.countDown();

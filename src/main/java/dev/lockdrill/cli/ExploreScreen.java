@@ -77,8 +77,8 @@ final class ExploreScreen {
         }
         out.println();
         wrap(out, "Replay: " + result.replayCommand() + finding.shrunk(), "  ");
-        wrap(out, style.dim("The steps and their order replay exactly; how the workers' calls overlap "
-                + "depends on thread timing, so a replay may need a second try."), "");
+        wrap(out, style.dim("The steps, their order and which of them overlap replay exactly; a TTL that runs "
+                + "out during a pause rides on the clock, so such a replay may need a second try."), "");
     }
 
     /** "a, b failed", and the invariants whose check threw: "c could not be judged". */

@@ -1,5 +1,6 @@
 package dev.lockdrill.harness.explore;
 
+import dev.lockdrill.harness.Database;
 import dev.lockdrill.harness.WorkloadContext;
 import dev.lockdrill.support.ScheduleId;
 
@@ -36,8 +37,11 @@ public final class Exploration {
             Schedule<S> schedule = Schedule.of(id, generator);
             context.recorder().progress(schedule.scenario(), schedule.steps().size() + " generated steps");
             schedule.record(context.recorder());
-            try (R rig = rigs.open(schedule)) {
-                StepRunner.run(schedule.steps(), step -> steps.run(rig, step));
+            Database database = context.database();
+            try (R rig = rigs.open(schedule);
+                 SessionLockWaits lockWaits = database == null ? null : new SessionLockWaits(database)) {
+                StepRunner.run(schedule.steps(), step -> steps.run(rig, step),
+                        lockWaits == null ? StepRunner.Waits.NONE : lockWaits);
                 after.accept(rig);
             }
         }

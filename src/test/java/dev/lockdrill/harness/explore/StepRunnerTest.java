@@ -9,8 +9,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Steps overlap when one blocks past the hand-out window; a {@link Step.Alone} step never does:
- * it starts after every earlier step ended, and the next starts after it ended.
+ * Steps overlap when one waits (sleeps, or the probe sees it wait on a lock), never because one took
+ * long; a step queued behind its actor's pause holds the schedule until it starts; a
+ * {@link Step.Alone} step starts after every earlier step ended, and the next starts after it ended.
  */
 class StepRunnerTest {
     private record Sleep(String actor, String name, long millis) implements Step {
@@ -25,14 +26,53 @@ class StepRunnerTest {
         }
     }
 
+    /** Keeps its thread busy (runnable, as a call that computes or reads a socket is) this long. */
+    private record Busy(String actor, String name, long millis) implements Step {
+        public String describe() {
+            return name;
+        }
+    }
+
     private final Map<String, long[]> spans = new ConcurrentHashMap<>();
 
     private void run(List<Step> steps) throws Exception {
+        run(steps, StepRunner.Waits.NONE);
+    }
+
+    private void run(List<Step> steps, StepRunner.Waits waits) throws Exception {
         StepRunner.run(steps, step -> {
             long start = System.nanoTime();
-            Thread.sleep(step instanceof Sleep s ? s.millis() : ((AloneSleep) step).millis());
+            if (step instanceof Busy busy) {
+                long end = start + busy.millis() * 1_000_000;
+                while (System.nanoTime() < end) {
+                    Thread.onSpinWait();
+                }
+            } else {
+                Thread.sleep(step instanceof Sleep s ? s.millis() : ((AloneSleep) step).millis());
+            }
             spans.put(step.describe(), new long[]{start, System.nanoTime()});
-        });
+        }, waits);
+    }
+
+    @Test
+    void aStepThatTakesLongWithoutWaitingIsWaitedFor() throws Exception {
+        run(List.of(new Busy("a", "slow", 150), new Busy("b", "next", 1)));
+        assertThat(spans.get("next")[0]).isGreaterThanOrEqualTo(spans.get("slow")[1]);
+    }
+
+    @Test
+    void aStepQueuedBehindItsActorsPauseHoldsTheScheduleUntilItStarts() throws Exception {
+        run(List.of(new Sleep("a", "pause", 200), new Busy("b", "meanwhile", 1), new Busy("a", "after the pause", 1),
+                new Busy("b", "later", 1)));
+        assertThat(spans.get("meanwhile")[0]).isLessThan(spans.get("pause")[1]);
+        assertThat(spans.get("later")[0]).isGreaterThanOrEqualTo(spans.get("after the pause")[1]);
+    }
+
+    @Test
+    void aStepTheProbeSeesWaitingOnALockIsOverlapped() throws Exception {
+        run(List.of(new Busy("a", "blocked in the database", 400), new Busy("b", "next", 1)),
+                actor -> actor.equals("a"));
+        assertThat(spans.get("next")[0]).isLessThan(spans.get("blocked in the database")[1]);
     }
 
     @Test

@@ -18,6 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * with their current token, resend their last write, write with a token they held before, read;
  * the nemesis pauses workers (as a GC would), kills their sessions and moves the token sequence
  * across 2^31 or 2^32. Nobody waits for a lease to be theirs before writing: the fence must cope.
+ * A lease another worker holds runs out when the next worker asks for it (the lease service's clock
+ * jumps), so tokens follow the steps, not how long they took, and a schedule replays at any load.
  * A worker that does not know whether its write landed sends it again, as the scripted ones do.
  * Its pool validates: a kill fails the calls in flight, and later calls get fresh connections
  * (the scripted killed-mid-write scenario is where a dead pooled connection is met). A third of the
@@ -182,7 +184,7 @@ final class FencingExplorer implements AutoCloseable {
     void take(FencingStep step) throws Exception {
         if (step instanceof Acquire a) {
             WorkerState state = worker(a.actor());
-            long token = rig.acquireLease(a.actor(), rig.key(a.key()), a.ttlMillis());
+            long token = rig.takeLeaseNow(a.actor(), rig.key(a.key()), a.ttlMillis());
             state.tokens.computeIfAbsent(a.key(), k -> new ArrayList<>()).add(token);
         } else if (step instanceof Write w) {
             write(w);

@@ -7,6 +7,7 @@ import dev.lockdrill.harness.ScenarioRig;
 import dev.lockdrill.harness.Sql;
 import dev.lockdrill.harness.WorkerDataSource;
 import dev.lockdrill.harness.WorkloadContext;
+import dev.lockdrill.history.Faults;
 import dev.lockdrill.history.Op;
 import dev.lockdrill.kata.fencingtoken.protocol.FencingObservations;
 import dev.lockdrill.kata.fencingtoken.protocol.FencingOps;
@@ -91,6 +92,42 @@ final class FencingRig extends ScenarioRig implements AutoCloseable {
                 }
                 Pause.millis(5);
             }
+        } catch (SQLException e) {
+            op.info(Failures.describe(e));
+            throw e;
+        }
+    }
+
+    /**
+     * Takes the named lease at once, for the explorer: a lease another worker still holds runs out
+     * now, as if the lease service's clock had jumped past its expiry (recorded as a clock-jump fault
+     * on that holder). Who holds which token then follows the schedule's steps, not how long each
+     * took: a replayed schedule grants the same tokens in the same order at any load. The fence must
+     * cope with a holder whose lease ran out, however it ran out.
+     */
+    long takeLeaseNow(String worker, String lease, long ttlMillis) throws SQLException {
+        Recorder.PendingOp op = recorder().invoke(scenario, worker, FencingOps.ACQUIRE,
+                new LeaseGrant(lease, ttlMillis).toMap());
+        long start = recorder().now();
+        try (Connection c = database().connect("lease-" + worker)) {
+            // FOR UPDATE: a taker that raced another sees the row the other left, not its snapshot's
+            Map<String, Object> row = Sql.rows(c, """
+                    WITH old AS (SELECT holder, expires_at > clock_timestamp() AS live
+                                 FROM lockdrill_lease WHERE name = ? FOR UPDATE)
+                    INSERT INTO lockdrill_lease(name, holder, token, expires_at)
+                    VALUES (?, ?, nextval('lockdrill_fence'), clock_timestamp() + ? * interval '1 millisecond')
+                    ON CONFLICT (name) DO UPDATE
+                      SET holder = EXCLUDED.holder, token = EXCLUDED.token, expires_at = EXCLUDED.expires_at
+                    RETURNING token, (SELECT holder FROM old) AS previous, (SELECT live FROM old) AS live""",
+                    lease, lease, worker, ttlMillis).get(0);
+            long token = ((Number) row.get("token")).longValue();
+            Object previous = row.get("previous");
+            if (Boolean.TRUE.equals(row.get("live")) && previous != null && !previous.equals(worker)) {
+                recorder().fault(Faults.CLOCK_JUMP, scenario, previous.toString(), start, previous + "'s lease on "
+                        + lease + " ran out early: the lease service's clock jumped past its expiry");
+            }
+            op.ok(LeaseGrant.result(token, 1));
+            return token;
         } catch (SQLException e) {
             op.info(Failures.describe(e));
             throw e;

@@ -49,7 +49,7 @@ public final class HarnessMain {
     public static void main(String[] args) {
         watchParent();
         if (args.length > 0 && args[0].equals(ChildArgs.STANDBY)) {
-            warmUp(args.length > 1 ? args[1] : "");
+            warmUp(args.length > 1 ? args[1] : "", args.length > 2 && args[2].equals(ChildArgs.STANDBY_POSTGRES));
             Job job = Job.read(System.in);
             run(job.args(), job.env());
         } else {
@@ -90,8 +90,8 @@ public final class HarnessMain {
      * Loads and runs once what every check needs before its job is known (the event codec, the
      * JDBC driver, the kata's workload, its scenarios and its records), so the check itself starts warm.
      */
-    static void warmUp(String workloadClass) {
-        WarmUp.run(workloadClass);
+    static void warmUp(String workloadClass, boolean postgres) {
+        WarmUp.run(workloadClass, postgres);
     }
 
     private static void run(String[] args, Map<String, String> env) {

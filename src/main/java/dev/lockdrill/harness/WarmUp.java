@@ -23,7 +23,8 @@ import java.util.stream.Stream;
 /**
  * What a check process started ahead of its check does while the learner still reads the last
  * verdict, so the check itself does not: load the harness's and the kata's workload and protocol
- * classes, and let Jackson build its writers for the events and the kata's records. A profile of a
+ * classes, let Jackson build its writers for the events and the kata's records, and bring up what the
+ * workload can start ahead ({@link Workload#prepareAhead}: redlock's Redis nodes). A profile of a
  * check process in the REPL showed about a tenth of its time on the main thread in class loading and
  * in Jackson building serializers on first use. Nothing here is required: what fails to warm up is
  * loaded by the check as before, and reported there if it is wrong.
@@ -32,16 +33,21 @@ final class WarmUp {
     private WarmUp() {
     }
 
-    static void run(String workloadClass) {
+    static void run(String workloadClass, boolean postgres) {
         events();
-        load("org.postgresql.Driver");
+        if (postgres) {
+            DriverWarmUp.run();
+        }
         if (workloadClass.isBlank()) {
             return;
         }
         try {
-            Class.forName(workloadClass).getDeclaredConstructor().newInstance();
-        } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-            return; // the check will load it again and report what is wrong
+            Object workload = Class.forName(workloadClass).getDeclaredConstructor().newInstance();
+            if (workload instanceof Workload ahead) {
+                ahead.prepareAhead();
+            }
+        } catch (Exception | LinkageError e) {
+            return; // the check will load it again (and start what it needs), and report what is wrong
         }
         List<String> prefixes = new ArrayList<>(List.of("dev/lockdrill/harness/", "dev/lockdrill/history/"));
         int kata = workloadClass.lastIndexOf(".workload.");

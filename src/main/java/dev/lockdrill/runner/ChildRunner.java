@@ -208,6 +208,9 @@ public final class ChildRunner {
         List<String> command = command(sandbox.isolated() ? List.of()
                 : ARCHIVE.map(ChildArchive::readOptions).orElse(List.of()), spec.jvmOptions(), sandbox);
         command.addAll(List.of(ChildArgs.STANDBY, spec.workloadClass()));
+        if (spec.jdbcUrl() != null) {
+            command.add(ChildArgs.STANDBY_POSTGRES);
+        }
         ProcessBuilder builder = builder(command, sandbox);
         builder.redirectInput(ProcessBuilder.Redirect.PIPE).redirectErrorStream(true);
         try {

@@ -33,6 +33,8 @@ public record ChildArgs(String workloadClass, String implementationClass, Path c
      * warm up): it reads its arguments and environment from its standard input when it is used.
      */
     public static final String STANDBY = "--standby";
+    /** The third argument of such a process when its check will use PostgreSQL: it warms the driver up. */
+    public static final String STANDBY_POSTGRES = "postgres";
 
     public ChildArgs {
         extraClasspath = List.copyOf(extraClasspath);

@@ -6,19 +6,15 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * The {@link StepRunner.Waits} of a schedule on PostgreSQL: an actor waits when one of its sessions
- * waits on another session's lock (a row, a transaction, an advisory lock), seen on
- * {@link #CONFIRMATIONS} polls in a row so that a momentary relation-extension wait is not one. Opens
- * its own autocommit session the first time it is asked, as the harness.
+ * waits on another session's lock (a row, a transaction, an advisory lock; a relation-extension wait
+ * is momentary and is not one). Opens its own autocommit session the first time it is asked, as the
+ * harness.
  */
 final class SessionLockWaits implements StepRunner.Waits, AutoCloseable {
-    static final int CONFIRMATIONS = 3;
     private final Database database;
-    private final Map<String, Integer> seen = new HashMap<>();
     private Connection observer;
 
     SessionLockWaits(Database database) {
@@ -34,9 +30,7 @@ final class SessionLockWaits implements StepRunner.Waits, AutoCloseable {
                 + "WHERE application_name = ? AND wait_event_type = 'Lock' AND wait_event <> 'extend'")) {
             ps.setString(1, database.applicationName(actor));
             try (ResultSet rs = ps.executeQuery()) {
-                int polls = rs.next() && rs.getLong(1) > 0 ? seen.getOrDefault(actor, 0) + 1 : 0;
-                seen.put(actor, polls);
-                return polls >= CONFIRMATIONS;
+                return rs.next() && rs.getLong(1) > 0;
             }
         }
     }

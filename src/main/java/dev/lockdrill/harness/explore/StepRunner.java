@@ -20,8 +20,9 @@ import java.util.concurrent.locks.LockSupport;
  * or the {@link Waits} probe sees it wait on another session's lock. What overlaps is what waits,
  * whatever the machine's load: a slow step on a busy machine is waited for, never overlapped by
  * the next one because it took long (a replayed schedule then takes its steps in the same order).
- * A step queued behind its actor's earlier step (a paused worker's next call) has not started, so
- * it is waited for until it starts. A step that neither ends nor is seen waiting for
+ * A step queued behind its actor's earlier step (a paused worker's next call) holds the schedule
+ * until it starts, unless that earlier step waits for another worker (a lock: only a later step can
+ * free it, so the schedule goes on). A step that neither ends nor is seen waiting for
  * {@link #UNSEEN_WAIT_MILLIS} is waiting somewhere the runner cannot see: the schedule goes on
  * around it. A {@link Step.Alone} step waits for every step before it and runs to its end before
  * the next.
@@ -31,6 +32,8 @@ public final class StepRunner {
     public static final long UNSEEN_WAIT_MILLIS = 2_000;
     /** Thread-state polls in a row that must see the actor still (a momentary park is not a wait). */
     static final int STILL_POLLS = 3;
+    /** Probe answers in a row that must say the actor waits (a lock held for a moment is not a wait). */
+    static final int PROBE_CONFIRMATIONS = 3;
     static final long POLL_NANOS = TimeUnit.MICROSECONDS.toNanos(500);
     /** How often the {@link Waits} probe (a query) is asked, once a step has run this long. */
     static final long PROBE_EVERY_MILLIS = 10;
@@ -43,8 +46,9 @@ public final class StepRunner {
     }
 
     /**
-     * Whether an actor waits where its thread's state does not show it: a worker whose statement
-     * waits on another session's lock is running, as far as the JVM knows.
+     * Whether an actor waits, now, where its thread's state does not show it: a worker whose
+     * statement waits on another session's lock is running, as far as the JVM knows. The runner asks
+     * every {@link #PROBE_EVERY_MILLIS} and believes {@link #PROBE_CONFIRMATIONS} answers in a row.
      */
     @FunctionalInterface
     public interface Waits {
@@ -119,26 +123,36 @@ public final class StepRunner {
     /**
      * Returns when the step has ended or waits; throws {@link TimeoutException} when it waits (or
      * has run {@link #UNSEEN_WAIT_MILLIS} without either), so the caller hands out the next step.
+     * While the step is queued behind its actor's earlier one, that one decides: running or asleep
+     * (a pause, a call holding a permit for a while: it ends by itself) holds the schedule, so what
+     * comes next always comes after; parked or blocked without a timeout, or waiting on a session's
+     * lock, it waits for another worker, which only a later step can be, so the schedule goes on.
      */
     private static void awaitEndOrWait(Future<?> future, Taken taken, AtomicReference<Thread> thread, String actor,
                                        Waits waits) throws Exception {
-        // a step queued behind its actor's earlier one (a pause) holds the schedule until it starts
-        while (!taken.started && !future.isDone()) {
-            LockSupport.parkNanos(POLL_NANOS);
-        }
         long start = System.nanoTime();
         long nextProbe = start + TimeUnit.MILLISECONDS.toNanos(PROBE_EVERY_MILLIS);
+        boolean queued = !taken.started;
         int still = 0;
+        int probed = 0;
         while (!future.isDone()) {
+            if (queued && taken.started) {
+                // its actor is free: from now on it is this step's own waits that count
+                queued = false;
+                start = System.nanoTime();
+                still = 0;
+                probed = 0;
+            }
             Thread.State state = thread.get() == null ? Thread.State.RUNNABLE : thread.get().getState();
-            still = state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING
-                    || state == Thread.State.BLOCKED ? still + 1 : 0;
+            boolean waitsOnAnother = state == Thread.State.WAITING || state == Thread.State.BLOCKED;
+            still = waitsOnAnother || !queued && state == Thread.State.TIMED_WAITING ? still + 1 : 0;
             if (still >= STILL_POLLS) {
                 throw new TimeoutException("waits in the JVM");
             }
             long now = System.nanoTime();
             if (now - nextProbe >= 0) {
-                if (waits.waiting(actor)) {
+                probed = waits.waiting(actor) ? probed + 1 : 0;
+                if (probed >= PROBE_CONFIRMATIONS) {
                     throw new TimeoutException("waits on a lock");
                 }
                 nextProbe = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(PROBE_EVERY_MILLIS);

@@ -1,10 +1,12 @@
 package dev.lockdrill.harness.explore;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,7 +35,21 @@ class StepRunnerTest {
         }
     }
 
+    /** Waits, without a timeout, for a later step to open the latch (a lock another worker holds). */
+    private record AwaitLatch(String actor, String name) implements Step {
+        public String describe() {
+            return name;
+        }
+    }
+
+    private record OpenLatch(String actor, String name) implements Step {
+        public String describe() {
+            return name;
+        }
+    }
+
     private final Map<String, long[]> spans = new ConcurrentHashMap<>();
+    private final CountDownLatch latch = new CountDownLatch(1);
 
     private void run(List<Step> steps) throws Exception {
         run(steps, StepRunner.Waits.NONE);
@@ -42,7 +58,11 @@ class StepRunnerTest {
     private void run(List<Step> steps, StepRunner.Waits waits) throws Exception {
         StepRunner.run(steps, step -> {
             long start = System.nanoTime();
-            if (step instanceof Busy busy) {
+            if (step instanceof AwaitLatch) {
+                latch.await();
+            } else if (step instanceof OpenLatch) {
+                latch.countDown();
+            } else if (step instanceof Busy busy) {
                 long end = start + busy.millis() * 1_000_000;
                 while (System.nanoTime() < end) {
                     Thread.onSpinWait();
@@ -66,6 +86,16 @@ class StepRunnerTest {
                 new Busy("b", "later", 1)));
         assertThat(spans.get("meanwhile")[0]).isLessThan(spans.get("pause")[1]);
         assertThat(spans.get("later")[0]).isGreaterThanOrEqualTo(spans.get("after the pause")[1]);
+    }
+
+    @Test
+    @Timeout(10) // held until it starts, it would wait forever
+    void aStepQueuedBehindAWaitOnAnotherWorkerLetsTheScheduleGoOnToTheStepThatFreesIt() throws Exception {
+        long start = System.nanoTime();
+        run(List.of(new AwaitLatch("a", "waits for b"), new Busy("a", "after the wait", 1),
+                new OpenLatch("b", "frees a")));
+        assertThat(spans.get("after the wait")[0]).isGreaterThanOrEqualTo(spans.get("frees a")[0]);
+        assertThat(System.nanoTime() - start).as("no fallback wait").isLessThan(StepRunner.UNSEEN_WAIT_MILLIS * 1_000_000);
     }
 
     @Test

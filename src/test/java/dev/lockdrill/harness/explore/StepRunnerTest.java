@@ -77,15 +77,15 @@ class StepRunnerTest {
     @Test
     void aStepThatTakesLongWithoutWaitingIsWaitedFor() throws Exception {
         run(List.of(new Busy("a", "slow", 150), new Busy("b", "next", 1)));
-        assertThat(spans.get("next")[0]).isGreaterThanOrEqualTo(spans.get("slow")[1]);
+        startsAfterTheEndOf("next", "slow");
     }
 
     @Test
     void aStepQueuedBehindItsActorsPauseHoldsTheScheduleUntilItStarts() throws Exception {
         run(List.of(new Sleep("a", "pause", 200), new Busy("b", "meanwhile", 1), new Busy("a", "after the pause", 1),
                 new Busy("b", "later", 1)));
-        assertThat(spans.get("meanwhile")[0]).isLessThan(spans.get("pause")[1]);
-        assertThat(spans.get("later")[0]).isGreaterThanOrEqualTo(spans.get("after the pause")[1]);
+        startsBeforeTheEndOf("meanwhile", "pause");
+        startsAfterTheEndOf("later", "after the pause");
     }
 
     @Test
@@ -94,7 +94,8 @@ class StepRunnerTest {
         long start = System.nanoTime();
         run(List.of(new AwaitLatch("a", "waits for b"), new Busy("a", "after the wait", 1),
                 new OpenLatch("b", "frees a")));
-        assertThat(spans.get("after the wait")[0]).isGreaterThanOrEqualTo(spans.get("frees a")[0]);
+        assertThat(spans.get("after the wait")[0]).as("after the step that frees it")
+                .isGreaterThanOrEqualTo(spans.get("frees a")[0]);
         assertThat(System.nanoTime() - start).as("no fallback wait").isLessThan(StepRunner.UNSEEN_WAIT_MILLIS * 1_000_000);
     }
 
@@ -102,20 +103,29 @@ class StepRunnerTest {
     void aStepTheProbeSeesWaitingOnALockIsOverlapped() throws Exception {
         run(List.of(new Busy("a", "blocked in the database", 400), new Busy("b", "next", 1)),
                 actor -> actor.equals("a"));
-        assertThat(spans.get("next")[0]).isLessThan(spans.get("blocked in the database")[1]);
+        startsBeforeTheEndOf("next", "blocked in the database");
     }
 
     @Test
-    void aStepThatBlocksPastTheWindowOverlapsTheNext() throws Exception {
+    void aStepThatSleepsIsOverlappedByTheNext() throws Exception {
         run(List.of(new Sleep("a", "first", 300), new Sleep("b", "second", 10)));
-        assertThat(spans.get("second")[0]).isLessThan(spans.get("first")[1]);
+        startsBeforeTheEndOf("second", "first");
     }
 
     @Test
     void anAloneStepWaitsForEveryEarlierStepAndTheNextWaitsForIt() throws Exception {
         run(List.of(new Sleep("a", "first", 300), new AloneSleep("scheduler", "alone", 200),
                 new Sleep("b", "after", 10)));
-        assertThat(spans.get("alone")[0]).isGreaterThanOrEqualTo(spans.get("first")[1]);
-        assertThat(spans.get("after")[0]).isGreaterThanOrEqualTo(spans.get("alone")[1]);
+        startsAfterTheEndOf("alone", "first");
+        startsAfterTheEndOf("after", "alone");
+    }
+
+    private void startsAfterTheEndOf(String later, String earlier) {
+        assertThat(spans.get(later)[0]).as(later + " starts after " + earlier + " ended")
+                .isGreaterThanOrEqualTo(spans.get(earlier)[1]);
+    }
+
+    private void startsBeforeTheEndOf(String later, String earlier) {
+        assertThat(spans.get(later)[0]).as(later + " starts while " + earlier + " runs").isLessThan(spans.get(earlier)[1]);
     }
 }

@@ -7,6 +7,7 @@ import dev.lockdrill.compile.CompileResult;
 import dev.lockdrill.compile.KataCompiler;
 import dev.lockdrill.db.PgBouncerPool;
 import dev.lockdrill.db.PostgresBackend;
+import dev.lockdrill.db.ConnectionRoom;
 import dev.lockdrill.db.RunSchema;
 import dev.lockdrill.history.History;
 import dev.lockdrill.kata.Kata;
@@ -41,6 +42,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
@@ -221,7 +223,15 @@ public final class CheckService {
         String schemaName = tag + "_" + run.label();
         ChildOutcome outcome;
         if (jdbcUrl != null) {
-            RunSchema schema = RunSchema.create(jdbcUrl, schemaName, tag, lanes(definition));
+            OptionalInt room = ConnectionRoom.free(jdbcUrl);
+            int lanes = lanes(definition, room);
+            if (lanes < lanes(definition)) {
+                // one sentence for both check processes of the check (they ask a moment apart)
+                app.notice("PostgreSQL has too few free connections for " + lanes(definition) + " lanes, so this "
+                        + "check runs its scenarios in " + lanes + " (slower; raise max_connections or close other "
+                        + "sessions for all of them).");
+            }
+            RunSchema schema = RunSchema.create(jdbcUrl, schemaName, tag, lanes);
             String warning = schema.warning();
             if (!warning.isEmpty()) {
                 app.notice(warning);
@@ -229,7 +239,7 @@ public final class CheckService {
             String poolerTarget = schema.ownerUrl() != null ? schema.ownerUrl() : jdbcUrl;
             try (Pooler pooler = definition.needs(Needs.POOLER) ? pooler(poolerTarget, schemaName) : Pooler.NONE) {
                 ChildSpec spec = spec(definition, manifest, run, request, seed, jdbcUrl, schema.ownerUrl(),
-                        pooler.url(), pooler.absent(), schemaName, tag, timeout, runDir);
+                        pooler.url(), pooler.absent(), schemaName, tag, timeout, runDir, lanes);
 
                 outcome = runner.run(spec, p -> progress.stage(run.label() + " › " + p.scenario()));
             } finally {
@@ -241,7 +251,7 @@ public final class CheckService {
             }
         } else {
             ChildSpec spec = spec(definition, manifest, run, request, seed, null, null, null, null, schemaName, tag,
-                    timeout, runDir);
+                    timeout, runDir, lanes(definition));
             outcome = runner.run(spec, p -> progress.stage(run.label() + " › " + p.scenario()));
         }
         return evaluate(definition, run.source(), outcome);
@@ -285,11 +295,33 @@ public final class CheckService {
 
     private static ChildSpec spec(Kata definition, KataManifest manifest, Run run, CheckRequest request, long seed,
                                   String jdbcUrl, String ownerUrl, String pooledUrl, String noPooler,
-                                  String schemaName, String tag, Duration timeout, Path runDir) {
+                                  String schemaName, String tag, Duration timeout, Path runDir, int lanes) {
         return new ChildSpec(run.label(), definition.workload().getName(), manifest.implementation(), run.classes(),
                 request.extraClasspath(), seed, jdbcUrl, ownerUrl, pooledUrl, noPooler, schemaName, tag, timeout,
 
-                runDir.resolve(run.label() + "-output.log"), null, lanes(definition), definition.jvmOptions());
+                runDir.resolve(run.label() + "-output.log"), null, lanes, definition.jvmOptions());
+    }
+
+    /**
+     * Check processes of one check that may hold their connections at once: yours and the
+     * reference's side by side (and `dev check` runs two checks of one process each at once).
+     */
+    static final int CHECK_PROCESSES_AT_ONCE = 2;
+
+    /**
+     * The kata's lanes ({@link #lanes(Kata)}), or the most whose peak connections the server's free
+     * slots hold for {@link #CHECK_PROCESSES_AT_ONCE} check processes (at least one); all of them when
+     * the server could not say.
+     */
+    static int lanes(Kata definition, OptionalInt freeSlots) {
+        int lanes = lanes(definition);
+        if (freeSlots.isEmpty()) {
+            return lanes;
+        }
+        while (lanes > 1 && CHECK_PROCESSES_AT_ONCE * definition.peakConnections(lanes) > freeSlots.getAsInt()) {
+            lanes--;
+        }
+        return lanes;
     }
 
     /** The kata's lanes, or fewer when {@value #LANES_ENV} says so (1: every scenario in turn, as before). */

@@ -101,7 +101,8 @@ abstract class BaseCommand implements Callable<Integer> {
 
     /** Prints notices collected along the way (e.g. a corrupt state file moved aside) to stderr. */
     void flushNotices() {
-        app().drainNotices().forEach(n -> err().println(style().yellow(n)));
+        app().drainNotices().forEach(n -> Text.wrap(n, width(), "", "  ").forEach(line -> err().println(style()
+                .yellow(line))));
         err().flush();
     }
 

@@ -67,6 +67,16 @@ public interface Kata {
     }
 
     /**
+     * How many PostgreSQL client connections the check process holds at its peak when its scenarios
+     * run in {@code lanes} lanes (workers' pools, the harness's own sessions, a killer's, the
+     * pooler's), measured: a check runs in fewer lanes when the server has no room for them all. The
+     * default is more than any kata's.
+     */
+    default int peakConnections(int lanes) {
+        return 12 * lanes;
+    }
+
+    /**
      * Options the check process's JVM runs with: what the scenarios depend on that the machine would
      * otherwise decide (the processors the JVM sees, the size of the common ForkJoinPool), set so a
      * verdict is the same on 2 cores and on 64. Empty when nothing of the JVM is an input.

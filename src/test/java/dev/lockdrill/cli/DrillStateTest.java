@@ -86,7 +86,9 @@ class DrillStateTest {
 
         DrillRig.Run run = rig.run(GRADE_LEASE, "drill", "lease");
         assertThat(run.code()).isZero();
-        assertThat(run.err()).contains("could not be read", "It was moved to", "state.json.corrupt-");
+        // a notice is wrapped to the screen's width: read it as one line
+        assertThat(run.err().replaceAll("\\s+", " ")).contains("could not be read", "It was moved to",
+                "state.json.corrupt-");
         try (Stream<Path> files = Files.list(state)) {
             Path aside = files.filter(f -> f.getFileName().toString().startsWith("state.json.corrupt-"))
                     .findFirst().orElseThrow();

@@ -223,11 +223,11 @@ public final class CheckService {
         String schemaName = tag + "_" + run.label();
         ChildOutcome outcome;
         if (jdbcUrl != null) {
-            OptionalInt room = ConnectionRoom.free(jdbcUrl);
-            int lanes = lanes(definition, room);
-            if (lanes < lanes(definition)) {
+            int wanted = lanes(definition);
+            int lanes = lanes(definition, ConnectionRoom.free(jdbcUrl));
+            if (lanes < wanted) {
                 // one sentence for both check processes of the check (they ask a moment apart)
-                app.notice("PostgreSQL has too few free connections for " + lanes(definition) + " lanes, so this "
+                app.notice("PostgreSQL has too few free connections for " + wanted + " lanes, so this "
                         + "check runs its scenarios in " + lanes + " (slower; raise max_connections or close other "
                         + "sessions for all of them).");
             }

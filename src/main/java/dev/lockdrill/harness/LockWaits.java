@@ -23,13 +23,21 @@ public final class LockWaits {
 
     /** Polls once; true after the worker has been seen waiting on CONFIRMATIONS polls in a row. */
     public boolean waiting(String worker) throws SQLException {
+        seen = waitingNow(database, observer, worker) ? seen + 1 : 0;
+        return seen >= CONFIRMATIONS;
+    }
+
+    /**
+     * One poll, asked on {@code observer}: whether a session of the worker waits on another session's
+     * lock now (a relation-extension wait is momentary and is not one).
+     */
+    public static boolean waitingNow(Database database, Connection observer, String worker) throws SQLException {
         try (PreparedStatement ps = observer.prepareStatement("SELECT count(*) FROM pg_stat_activity "
                 + "WHERE application_name = ? AND wait_event_type = 'Lock' AND wait_event <> 'extend'")) {
             ps.setString(1, database.applicationName(worker));
             try (ResultSet rs = ps.executeQuery()) {
-                seen = rs.next() && rs.getLong(1) > 0 ? seen + 1 : 0;
+                return rs.next() && rs.getLong(1) > 0;
             }
         }
-        return seen >= CONFIRMATIONS;
     }
 }

@@ -1,10 +1,9 @@
 package dev.lockdrill.harness.explore;
 
 import dev.lockdrill.harness.Database;
+import dev.lockdrill.harness.LockWaits;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 
 /**
@@ -26,13 +25,7 @@ final class SessionLockWaits implements StepRunner.Waits, AutoCloseable {
         if (observer == null) {
             observer = database.connect("harness-steps");
         }
-        try (PreparedStatement ps = observer.prepareStatement("SELECT count(*) FROM pg_stat_activity "
-                + "WHERE application_name = ? AND wait_event_type = 'Lock' AND wait_event <> 'extend'")) {
-            ps.setString(1, database.applicationName(actor));
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() && rs.getLong(1) > 0;
-            }
-        }
+        return LockWaits.waitingNow(database, observer, actor);
     }
 
     @Override

@@ -119,13 +119,14 @@ public final class CheckService {
                                 + "process is gone."));
             }
             String jdbcUrl = backend == null ? null : backend.jdbcUrl();
+            int lanes = jdbcUrl == null ? lanes(definition) : lanesWithRoom(definition, jdbcUrl);
             Run runMine = new Run(display(source), "you", mine.classesDir());
             Run runReference = reference == null ? null : new Run("reference", "ref", reference.classesDir());
             CompletableFuture<ImplementationRun> theirs = runReference == null ? null
                     : CompletableFuture.supplyAsync(() -> execute(definition, manifest, runReference, request, seed,
-                            jdbcUrl, timeout, runDir, progress));
-            ImplementationRun you = execute(definition, manifest, runMine, request, seed, jdbcUrl, timeout, runDir,
-                    progress);
+                            jdbcUrl, lanes, timeout, runDir, progress));
+            ImplementationRun you = execute(definition, manifest, runMine, request, seed, jdbcUrl, lanes, timeout,
+                    runDir, progress);
             ImplementationRun ref = theirs == null ? null : theirs.join();
             progress.stage("scoring");
             CheckResult result = new CheckResult(request.kata(), you.status(), seed,
@@ -217,20 +218,12 @@ public final class CheckService {
     }
 
     private ImplementationRun execute(Kata definition, KataManifest manifest, Run run, CheckRequest request,
-                                      long seed, String jdbcUrl, Duration timeout, Path runDir,
+                                      long seed, String jdbcUrl, int lanes, Duration timeout, Path runDir,
                                       CheckProgress progress) {
         String tag = RunSchema.newTag();
         String schemaName = tag + "_" + run.label();
         ChildOutcome outcome;
         if (jdbcUrl != null) {
-            int wanted = lanes(definition);
-            int lanes = lanes(definition, ConnectionRoom.free(jdbcUrl));
-            if (lanes < wanted) {
-                // one sentence for both check processes of the check (they ask a moment apart)
-                app.notice("PostgreSQL has too few free connections for " + wanted + " lanes, so this "
-                        + "check runs its scenarios in " + lanes + " (slower; raise max_connections or close other "
-                        + "sessions for all of them).");
-            }
             RunSchema schema = RunSchema.create(jdbcUrl, schemaName, tag, lanes);
             String warning = schema.warning();
             if (!warning.isEmpty()) {
@@ -251,7 +244,7 @@ public final class CheckService {
             }
         } else {
             ChildSpec spec = spec(definition, manifest, run, request, seed, null, null, null, null, schemaName, tag,
-                    timeout, runDir, lanes(definition));
+                    timeout, runDir, lanes);
             outcome = runner.run(spec, p -> progress.stage(run.label() + " › " + p.scenario()));
         }
         return evaluate(definition, run.source(), outcome);
@@ -307,6 +300,21 @@ public final class CheckService {
      * reference's side by side (and `dev check` runs two checks of one process each at once).
      */
     static final int CHECK_PROCESSES_AT_ONCE = 2;
+
+    /**
+     * The lanes of both check processes of a check on PostgreSQL, decided once before either starts
+     * (so both run alike and one sentence says so when there is not room for all of them).
+     */
+    private int lanesWithRoom(Kata definition, String jdbcUrl) {
+        int wanted = lanes(definition);
+        int lanes = lanes(definition, ConnectionRoom.free(jdbcUrl));
+        if (lanes < wanted) {
+            app.notice("PostgreSQL has too few free connections for " + wanted + " lanes, so this "
+                    + "check runs its scenarios in " + lanes + " (slower; raise max_connections or close other "
+                    + "sessions for all of them).");
+        }
+        return lanes;
+    }
 
     /**
      * The kata's lanes ({@link #lanes(Kata)}), or the most whose peak connections the server's free
